@@ -1,0 +1,150 @@
+//! The Game contract shared by every game (DESIGN.md, "The Game contract"), the seeded RNG and
+//! match records. Pure Rust: no web types here, so rules and AI test natively.
+
+mod record;
+mod rng;
+
+pub use record::{LoadError, Match, Record, RecordError, ReplayError, RECORD_FORMAT};
+pub use rng::{chance_rng, setup_rng, Rng};
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A seat at the table, 0-based in turn order of the setup.
+pub type Seat = usize;
+
+/// Who decides next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToMove {
+    Seat(Seat),
+    /// A random event (dice, a draw, a question) resolves next; see [`Game::sample_chance`].
+    Chance,
+    Over,
+}
+
+/// Final standing of a finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Rank per seat: 0 is first; tied seats share a rank.
+    pub ranks: Vec<usize>,
+    /// The game's own score per seat (stones, medals, points…).
+    pub scores: Vec<f64>,
+}
+
+impl Outcome {
+    /// Ranks from scores, higher is better, equal scores tie.
+    pub fn from_scores(scores: Vec<f64>) -> Self {
+        let ranks = scores
+            .iter()
+            .map(|s| scores.iter().filter(|o| *o > s).count())
+            .collect();
+        Outcome { ranks, scores }
+    }
+
+    /// Ranks given directly (for games whose ranking has tie-breaks beyond the score).
+    pub fn from_ranks(ranks: Vec<usize>, scores: Vec<f64>) -> Self {
+        Outcome { ranks, scores }
+    }
+
+    /// The seats ranked first.
+    pub fn winners(&self) -> Vec<Seat> {
+        (0..self.ranks.len()).filter(|&s| self.ranks[s] == 0).collect()
+    }
+
+    /// Search reward in [0, 1]: 1 for a sole win, 0 for last place, shared places share the value.
+    pub fn reward(&self, seat: Seat) -> f64 {
+        let n = self.ranks.len();
+        if n < 2 {
+            return 1.0;
+        }
+        let rank = self.ranks[seat];
+        let tied = self.ranks.iter().filter(|&&r| r == rank).count();
+        // Average of the places rank..rank+tied-1, mapped so that place 0 -> 1 and place n-1 -> 0.
+        let mean_place = rank as f64 + (tied as f64 - 1.0) / 2.0;
+        1.0 - mean_place / (n as f64 - 1.0)
+    }
+}
+
+/// Why an action was refused. The state is unchanged whenever this is returned.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Illegal {
+    GameOver,
+    /// A seat acted while a chance event was due, or chance was applied while a seat must act.
+    WrongTurn,
+    /// The action breaks a rule; the text says which, in plain words.
+    Rule(String),
+}
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Illegal::GameOver => write!(f, "the game is over"),
+            Illegal::WrongTurn => write!(f, "it is not that move's turn"),
+            Illegal::Rule(reason) => write!(f, "{reason}"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// Bad game options (an unknown board size, a player count the game does not support…).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The contract every game provides (DESIGN.md). All functions are pure and never panic on any
+/// input: bad actions come back as [`Illegal`].
+pub trait Game: 'static {
+    /// Stable id used in records, URLs and the UI test contract (`data-game`).
+    const ID: &'static str;
+
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    /// The whole truth, hidden hands and deck order included.
+    type State: Clone + Debug + Serialize + DeserializeOwned;
+    /// One decision of one seat, or one chance outcome.
+    type Action: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned;
+    /// What one seat may know: no secrets of others, no deck order, no RNG.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    fn seat_count(state: &Self::State) -> usize;
+    /// Deal the initial state. Any shuffle draws from `rng` (derived from the match seed).
+    fn new(options: &Self::Options, rng: &mut Rng) -> Result<Self::State, SetupError>;
+    fn to_move(state: &Self::State) -> ToMove;
+    /// Every legal action of the seat to move, in a deterministic order (empty at chance or over).
+    fn legal_actions(state: &Self::State, out: &mut Vec<Self::Action>);
+    /// Draw the outcome of the pending chance event. Only called when `to_move` is `Chance`.
+    fn sample_chance(state: &Self::State, rng: &mut Rng) -> Self::Action;
+    /// Validate and apply one action (a seat's or a chance outcome).
+    fn apply(state: &mut Self::State, action: &Self::Action) -> Result<(), Illegal>;
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+    fn view(state: &Self::State, seat: Seat) -> Self::View;
+    /// The seat a view belongs to.
+    fn view_seat(view: &Self::View) -> Seat;
+    /// A full state consistent with everything the viewer knows; unseen things dealt from `rng`.
+    fn determinize(view: &Self::View, rng: &mut Rng) -> Self::State;
+
+    /// Heuristic chance that `seat` wins from here, in [0, 1]; used at the search depth limit and
+    /// by the Greedy baseline. The default knows nothing.
+    fn evaluate(_state: &Self::State, _seat: Seat) -> f64 {
+        0.5
+    }
+
+    /// The move a playout makes. The default is uniform over `legal`, which is never empty.
+    fn rollout_action(_state: &Self::State, legal: &[Self::Action], rng: &mut Rng) -> Self::Action {
+        use rand::Rng as _;
+        legal[rng.random_range(0..legal.len())].clone()
+    }
+
+    /// Legal actions as a fresh vector (convenience for UI and tests).
+    fn legal(state: &Self::State) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        Self::legal_actions(state, &mut out);
+        out
+    }
+}

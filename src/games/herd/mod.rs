@@ -1,0 +1,10 @@
+//! Herd (Mark Steere, 2022): dice and stones on a hex-hex board. Rules in `rules.rs`.
+
+mod hex;
+mod rules;
+
+pub use hex::{HexBoard, MAX_SIDE, MIN_SIDE};
+pub use rules::{default_turn_cap, Change, Herd, HerdAction, HerdOptions, HerdState, HerdView, Phase};
+
+#[cfg(test)]
+mod tests;

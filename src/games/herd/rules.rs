@@ -1,0 +1,372 @@
+//! Herd's rules (`shared/rules/herd.md`). Every function names the section it implements.
+
+use super::hex::{HexBoard, MAX_SIDE, MIN_SIDE};
+use crate::engine::{Game, Illegal, Outcome, Rng, Seat, SetupError, ToMove};
+use rand::Rng as _;
+use serde::{Deserialize, Serialize};
+
+/// Table options (herd.md D1, D8, D10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HerdOptions {
+    /// Side length of the hex-hex board, 4–7 (D1; default 5, 61 cells).
+    pub side: u8,
+    /// The seat that plays Red and moves first; `None` draws it at random (D10).
+    pub first: Option<Seat>,
+    /// Safety cap in turns (D8); `None` uses `max(1000, 10 × cells)`.
+    pub turn_cap: Option<u32>,
+}
+
+impl Default for HerdOptions {
+    fn default() -> Self {
+        HerdOptions {
+            side: 5,
+            first: None,
+            turn_cap: None,
+        }
+    }
+}
+
+/// Where the current turn stands (§4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "lowercase")]
+pub enum Phase {
+    /// The dice are about to be rolled (a chance step, D9).
+    Roll,
+    /// Step 3: `left` more enemy stones to take away.
+    Remove { left: u8 },
+    /// Step 4: `budget` more stones to place.
+    Place { budget: u8 },
+    Over,
+}
+
+/// One change of the board, kept so the table can mark the last turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Change {
+    Removed { cell: u8 },
+    Placed { cell: u8 },
+    Captured { cell: u8 },
+}
+
+/// One decision (herd.md §4.6). `roll` is the chance step that starts each turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum HerdAction {
+    Roll { d1: u8, d2: u8 },
+    Remove { cell: u8 },
+    Place { cell: u8 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HerdState {
+    pub side: u8,
+    /// The stone on each cell id: `Some(seat)` or empty.
+    pub cells: Vec<Option<u8>>,
+    /// The seat playing Red, who moved first (D2).
+    pub red: Seat,
+    /// The seat whose turn it is (or was, once over).
+    pub mover: Seat,
+    pub phase: Phase,
+    /// The current turn's dice, as rolled.
+    pub dice: Option<(u8, u8)>,
+    /// Turns completed so far (§5 safety cap counts them).
+    pub turns: u32,
+    pub turn_cap: u32,
+    /// Changes of the current turn, then of the previous turn (for the table's marks).
+    pub this_turn: Vec<Change>,
+    pub last_turn: Vec<Change>,
+}
+
+/// Herd has no secrets: a view is the state plus whose view it is (§6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HerdView {
+    pub seat: Seat,
+    pub state: HerdState,
+}
+
+pub struct Herd;
+
+/// Default safety cap: `max(1000, 10 × cells)` (§5, D8).
+pub fn default_turn_cap(side: u8) -> u32 {
+    (10 * HexBoard::of(side).len() as u32).max(1000)
+}
+
+impl HerdState {
+    pub fn board(&self) -> &'static HexBoard {
+        HexBoard::of(self.side)
+    }
+
+    pub fn stones(&self, seat: Seat) -> usize {
+        self.cells.iter().filter(|c| **c == Some(seat as u8)).count()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(Option::is_some)
+    }
+
+    /// §4.1: a cell is forbidden for `seat` when it is empty, has a neighbour, and every
+    /// neighbour holds an enemy stone. No capture-first exception (§4.3, D6).
+    pub fn is_forbidden(&self, cell: usize, seat: Seat) -> bool {
+        let enemy = Some(1 - seat as u8);
+        let ns = &self.board().neighbours[cell];
+        self.cells[cell].is_none()
+            && !ns.is_empty()
+            && ns.iter().all(|&n| self.cells[n as usize] == enemy)
+    }
+
+    /// §4.2 step 4: the cells where `seat` may place.
+    pub fn is_legal_placement(&self, cell: usize, seat: Seat) -> bool {
+        self.cells[cell].is_none() && !self.is_forbidden(cell, seat)
+    }
+
+    fn has_legal_placement(&self, seat: Seat) -> bool {
+        (0..self.cells.len()).any(|c| self.is_legal_placement(c, seat))
+    }
+
+    /// §4.1: a stone is surrounded by the other colour when every neighbour holds an enemy stone.
+    pub fn is_surrounded(&self, cell: usize) -> bool {
+        let Some(owner) = self.cells[cell] else {
+            return false;
+        };
+        let ns = &self.board().neighbours[cell];
+        !ns.is_empty() && ns.iter().all(|&n| self.cells[n as usize] == Some(1 - owner))
+    }
+
+    /// Stones still to remove or place this turn, for the table's counter.
+    pub fn left_this_turn(&self) -> u8 {
+        match self.phase {
+            Phase::Remove { left } => left,
+            Phase::Place { budget } => budget,
+            _ => 0,
+        }
+    }
+
+    /// §4.2 step 4 entry and loop test: the place phase goes on while the budget is positive,
+    /// the board is not full and a legal cell exists; otherwise the turn (or the game) ends.
+    fn continue_placing(&mut self, budget: u8) {
+        if self.is_full() {
+            self.phase = Phase::Over; // §5, D7: the rest of the budget is lost.
+        } else if budget == 0 || !self.has_legal_placement(self.mover) {
+            self.end_turn();
+        } else {
+            self.phase = Phase::Place { budget };
+        }
+    }
+
+    /// §4.2 step 5 and the §5 safety cap: pass the turn, or end the game at the cap.
+    fn end_turn(&mut self) {
+        self.turns += 1;
+        self.last_turn = std::mem::take(&mut self.this_turn);
+        if self.turns >= self.turn_cap {
+            self.phase = Phase::Over;
+        } else {
+            self.mover = 1 - self.mover;
+            self.phase = Phase::Roll;
+            self.dice = None;
+        }
+    }
+
+    /// §4.2 steps 1–3 after the roll.
+    fn start_turn(&mut self, d1: u8, d2: u8) {
+        self.dice = Some((d1, d2));
+        let (low, high) = (d1.min(d2), d1.max(d2));
+        if self.turns == 0 {
+            // Red's very first turn: place only the lower die, nothing to remove.
+            self.continue_placing(low);
+            return;
+        }
+        let opponent_stones = self.stones(1 - self.mover) as u8;
+        let k = low.min(opponent_stones); // D4
+        if k > 0 {
+            self.phase = Phase::Remove { left: k };
+        } else {
+            self.continue_placing(high);
+        }
+    }
+
+    fn high_die(&self) -> u8 {
+        self.dice.map_or(0, |(a, b)| a.max(b))
+    }
+}
+
+impl Game for Herd {
+    const ID: &'static str = "herd";
+    type Options = HerdOptions;
+    type State = HerdState;
+    type Action = HerdAction;
+    type View = HerdView;
+
+    fn seat_count(_: &HerdState) -> usize {
+        2
+    }
+
+    /// §3 setup: an empty board; Red is drawn at random unless the host chose (D10).
+    fn new(options: &HerdOptions, rng: &mut Rng) -> Result<HerdState, SetupError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&options.side) {
+            return Err(SetupError(format!(
+                "board side must be {MIN_SIDE}–{MAX_SIDE}, not {}",
+                options.side
+            )));
+        }
+        if options.first.is_some_and(|s| s > 1) {
+            return Err(SetupError("the first player must be seat 0 or 1".into()));
+        }
+        if options.turn_cap == Some(0) {
+            return Err(SetupError("the turn cap must be at least 1".into()));
+        }
+        let red = options.first.unwrap_or_else(|| rng.random_range(0..2));
+        Ok(HerdState {
+            side: options.side,
+            cells: vec![None; HexBoard::of(options.side).len()],
+            red,
+            mover: red,
+            phase: Phase::Roll,
+            dice: None,
+            turns: 0,
+            turn_cap: options
+                .turn_cap
+                .unwrap_or_else(|| default_turn_cap(options.side)),
+            this_turn: Vec::new(),
+            last_turn: Vec::new(),
+        })
+    }
+
+    fn to_move(s: &HerdState) -> ToMove {
+        match s.phase {
+            Phase::Over => ToMove::Over,
+            Phase::Roll => ToMove::Chance,
+            _ => ToMove::Seat(s.mover),
+        }
+    }
+
+    /// §4.6 move generator: every enemy stone while removing, every non-forbidden empty cell while
+    /// placing, in cell-id order.
+    fn legal_actions(s: &HerdState, out: &mut Vec<HerdAction>) {
+        out.clear();
+        let me = s.mover;
+        match s.phase {
+            Phase::Remove { .. } => out.extend(
+                (0..s.cells.len())
+                    .filter(|&c| s.cells[c] == Some(1 - me as u8))
+                    .map(|c| HerdAction::Remove { cell: c as u8 }),
+            ),
+            Phase::Place { .. } => out.extend(
+                (0..s.cells.len())
+                    .filter(|&c| s.is_legal_placement(c, me))
+                    .map(|c| HerdAction::Place { cell: c as u8 }),
+            ),
+            Phase::Roll | Phase::Over => {}
+        }
+    }
+
+    /// §4.2 step 1: two independent uniform dice.
+    fn sample_chance(_: &HerdState, rng: &mut Rng) -> HerdAction {
+        HerdAction::Roll {
+            d1: rng.random_range(1..=6),
+            d2: rng.random_range(1..=6),
+        }
+    }
+
+    fn apply(s: &mut HerdState, action: &HerdAction) -> Result<(), Illegal> {
+        let me = s.mover;
+        let cell_ok = |cell: u8| (cell as usize) < s.cells.len();
+        match (s.phase, *action) {
+            (Phase::Over, _) => Err(Illegal::GameOver),
+            (Phase::Roll, HerdAction::Roll { d1, d2 }) => {
+                if !(1..=6).contains(&d1) || !(1..=6).contains(&d2) {
+                    return Err(Illegal::Rule(format!("dice show 1–6, not {d1} and {d2}")));
+                }
+                s.start_turn(d1, d2);
+                Ok(())
+            }
+            (Phase::Roll, _) | (_, HerdAction::Roll { .. }) => Err(Illegal::WrongTurn),
+            (Phase::Remove { left }, HerdAction::Remove { cell }) => {
+                if !cell_ok(cell) || s.cells[cell as usize] != Some(1 - me as u8) {
+                    return Err(Illegal::Rule(format!(
+                        "cell {cell} does not hold an enemy stone"
+                    )));
+                }
+                s.cells[cell as usize] = None;
+                s.this_turn.push(Change::Removed { cell });
+                if left > 1 {
+                    s.phase = Phase::Remove { left: left - 1 };
+                } else {
+                    let high = s.high_die();
+                    s.continue_placing(high);
+                }
+                Ok(())
+            }
+            (Phase::Remove { .. }, HerdAction::Place { .. }) => Err(Illegal::Rule(
+                "enemy stones must be removed before placing".into(),
+            )),
+            (Phase::Place { budget }, HerdAction::Place { cell }) => {
+                if !cell_ok(cell) || s.cells[cell as usize].is_some() {
+                    return Err(Illegal::Rule(format!("cell {cell} is not empty")));
+                }
+                if s.is_forbidden(cell as usize, me) {
+                    return Err(Illegal::Rule(format!(
+                        "cell {cell} is forbidden: all its neighbours are enemy stones"
+                    )));
+                }
+                s.cells[cell as usize] = Some(me as u8);
+                s.this_turn.push(Change::Placed { cell });
+                // Capture check: only the new stone's neighbours can become surrounded.
+                let mut captured = 0u8;
+                for &n in &s.board().neighbours[cell as usize] {
+                    if s.cells[n as usize] == Some(1 - me as u8) && s.is_surrounded(n as usize) {
+                        s.cells[n as usize] = None;
+                        s.this_turn.push(Change::Captured { cell: n });
+                        captured += 1;
+                    }
+                }
+                s.continue_placing(budget - 1 + captured);
+                Ok(())
+            }
+            (Phase::Place { .. }, HerdAction::Remove { .. }) => Err(Illegal::Rule(
+                "the remove phase is over: place a stone".into(),
+            )),
+        }
+    }
+
+    /// §5: more stones wins; a tie (only possible at the safety cap) is a draw.
+    fn outcome(s: &HerdState) -> Option<Outcome> {
+        (s.phase == Phase::Over)
+            .then(|| Outcome::from_scores(vec![s.stones(0) as f64, s.stones(1) as f64]))
+    }
+
+    fn view(s: &HerdState, seat: Seat) -> HerdView {
+        HerdView {
+            seat,
+            state: s.clone(),
+        }
+    }
+
+    fn view_seat(v: &HerdView) -> Seat {
+        v.seat
+    }
+
+    fn determinize(v: &HerdView, _: &mut Rng) -> HerdState {
+        v.state.clone()
+    }
+
+    /// Stone lead, plus a little for cells the opponent may not use, squashed to [0, 1].
+    fn evaluate(s: &HerdState, seat: Seat) -> f64 {
+        let cells = s.cells.len() as f64;
+        let mine = s.stones(seat) as f64;
+        let theirs = s.stones(1 - seat) as f64;
+        let mut blocked = 0.0;
+        for c in 0..s.cells.len() {
+            if s.cells[c].is_none() {
+                if s.is_forbidden(c, 1 - seat) {
+                    blocked += 1.0;
+                }
+                if s.is_forbidden(c, seat) {
+                    blocked -= 1.0;
+                }
+            }
+        }
+        let lead = (mine - theirs + 0.5 * blocked) / cells;
+        1.0 / (1.0 + (-12.0 * lead).exp())
+    }
+}

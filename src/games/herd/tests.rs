@@ -1,0 +1,395 @@
+//! Scenario tests for every numbered rule of herd.md, and random-playout invariants.
+
+use super::*;
+use crate::engine::{chance_rng, setup_rng, Game, Illegal, Match, ToMove};
+use rand::Rng as _;
+
+fn id(side: u8, q: i32, r: i32) -> u8 {
+    HexBoard::of(side)
+        .coords
+        .iter()
+        .position(|&c| c == (q, r))
+        .expect("cell on board") as u8
+}
+
+/// A position with the given stones, `mover` to play, past Red's first turn, about to roll.
+fn position(side: u8, stones: &[((i32, i32), u8)], mover: usize) -> HerdState {
+    let options = HerdOptions {
+        side,
+        first: Some(0),
+        turn_cap: None,
+    };
+    let mut s = Herd::new(&options, &mut setup_rng(0)).unwrap();
+    for &((q, r), seat) in stones {
+        s.cells[id(side, q, r) as usize] = Some(seat);
+    }
+    s.mover = mover;
+    s.turns = 1;
+    s
+}
+
+fn roll(s: &mut HerdState, d1: u8, d2: u8) {
+    Herd::apply(s, &HerdAction::Roll { d1, d2 }).unwrap();
+}
+
+fn place(s: &mut HerdState, side: u8, q: i32, r: i32) -> Result<(), Illegal> {
+    Herd::apply(s, &HerdAction::Place { cell: id(side, q, r) })
+}
+
+#[test]
+fn red_first_turn_places_the_lower_die_and_removes_nothing() {
+    // §4.2 step 2.
+    let mut s = Herd::new(&HerdOptions::default(), &mut setup_rng(3)).unwrap();
+    let red = s.red;
+    roll(&mut s, 5, 2);
+    assert_eq!(s.phase, Phase::Place { budget: 2 });
+    place(&mut s, 5, 0, 0).unwrap();
+    place(&mut s, 5, 1, 0).unwrap();
+    assert_eq!(s.stones(red), 2);
+    assert_eq!(s.phase, Phase::Roll, "turn passes after the low die's stones");
+    assert_eq!(s.mover, 1 - red);
+    // Blue's first turn is an ordinary one: remove min(L, 2), then place H.
+    roll(&mut s, 6, 1);
+    assert_eq!(s.phase, Phase::Remove { left: 1 });
+}
+
+#[test]
+fn removal_takes_all_when_the_opponent_has_fewer_than_the_low_die() {
+    // D4: k = min(L, count).
+    let mut s = position(5, &[((0, 0), 1), ((2, 0), 1)], 0);
+    roll(&mut s, 4, 5);
+    assert_eq!(s.phase, Phase::Remove { left: 2 });
+    Herd::apply(&mut s, &HerdAction::Remove { cell: id(5, 0, 0) }).unwrap();
+    Herd::apply(&mut s, &HerdAction::Remove { cell: id(5, 2, 0) }).unwrap();
+    assert_eq!(s.stones(1), 0);
+    assert_eq!(s.phase, Phase::Place { budget: 5 });
+    // No enemy stone: removal is skipped entirely next time too.
+    let mut t = position(5, &[((0, 0), 0)], 0);
+    roll(&mut t, 3, 4);
+    assert_eq!(t.phase, Phase::Place { budget: 4 });
+}
+
+#[test]
+fn doubles_remove_and_place_the_same_number() {
+    // D5.
+    let stones: Vec<_> = (0..4).map(|q| ((q - 2, 2), 1)).collect();
+    let mut s = position(5, &stones, 0);
+    roll(&mut s, 3, 3);
+    assert_eq!(s.phase, Phase::Remove { left: 3 });
+    for q in 0..3 {
+        Herd::apply(&mut s, &HerdAction::Remove { cell: id(5, q - 2, 2) }).unwrap();
+    }
+    assert_eq!(s.phase, Phase::Place { budget: 3 });
+}
+
+#[test]
+fn capture_in_a_corner() {
+    // §4.4: a corner stone has 3 neighbours; filling them captures it.
+    let side = 5;
+    let corner = (4, -4);
+    let ns: Vec<(i32, i32)> = HexBoard::of(side).neighbours[id(side, corner.0, corner.1) as usize]
+        .iter()
+        .map(|&n| HexBoard::of(side).coords[n as usize])
+        .collect();
+    assert_eq!(ns.len(), 3);
+    let mut stones = vec![(corner, 1), (ns[0], 0), (ns[1], 0)];
+    stones.push(((-4, 4), 1)); // far away, so removal has a choice
+    let mut s = position(side, &stones, 0);
+    roll(&mut s, 1, 2);
+    Herd::apply(&mut s, &HerdAction::Remove { cell: id(side, -4, 4) }).unwrap();
+    place(&mut s, side, ns[2].0, ns[2].1).unwrap();
+    assert_eq!(s.cells[id(side, corner.0, corner.1) as usize], None, "captured");
+    assert_eq!(s.phase, Phase::Place { budget: 2 }, "one extra stone");
+}
+
+#[test]
+fn capture_at_an_edge() {
+    // An edge cell has 4 neighbours (§2.4).
+    let side = 4;
+    let edge = (1, -3);
+    let b = HexBoard::of(side);
+    let ns: Vec<(i32, i32)> = b.neighbours[id(side, edge.0, edge.1) as usize]
+        .iter()
+        .map(|&n| b.coords[n as usize])
+        .collect();
+    assert_eq!(ns.len(), 4);
+    let mut stones: Vec<_> = ns[..3].iter().map(|&c| (c, 0)).collect();
+    stones.push((edge, 1));
+    stones.push(((-3, 3), 1)); // far away, for the removal step
+    let mut s = position(side, &stones, 0);
+    roll(&mut s, 1, 2);
+    Herd::apply(&mut s, &HerdAction::Remove { cell: id(side, -3, 3) }).unwrap();
+    place(&mut s, side, ns[3].0, ns[3].1).unwrap();
+    assert_eq!(s.cells[id(side, edge.0, edge.1) as usize], None);
+    assert_eq!(s.stones(1), 0);
+    assert_eq!(s.phase, Phase::Place { budget: 2 });
+}
+
+#[test]
+fn one_placement_captures_several_stones() {
+    // Two enemy singletons, each missing only the cell between them.
+    // Centre (0,0) empty; enemy at (1,0) and (-1,0); all their other neighbours are ours.
+    let side = 5;
+    let b = HexBoard::of(side);
+    let mut stones = vec![((1, 0), 1), ((-1, 0), 1)];
+    for target in [(1, 0), (-1, 0)] {
+        for &n in &b.neighbours[id(side, target.0, target.1) as usize] {
+            let c = b.coords[n as usize];
+            if c != (0, 0) && !stones.iter().any(|(p, _)| *p == c) {
+                stones.push((c, 0));
+            }
+        }
+    }
+    stones.push(((4, -4), 1));
+    let mut s = position(side, &stones, 0);
+    roll(&mut s, 1, 1);
+    Herd::apply(&mut s, &HerdAction::Remove { cell: id(side, 4, -4) }).unwrap();
+    place(&mut s, side, 0, 0).unwrap();
+    assert_eq!(s.stones(1), 0, "both captured by one stone");
+    assert_eq!(s.phase, Phase::Place { budget: 2 }, "1 - 1 + 2 extra stones");
+}
+
+#[test]
+fn a_forbidden_cell_stays_forbidden_even_if_it_would_capture() {
+    // §4.3, D6: (0,0) has only enemy neighbours; one of them, (1,0), is surrounded by us
+    // except for (0,0). Placing there would capture, but the cell is forbidden.
+    let side = 5;
+    let b = HexBoard::of(side);
+    let mut stones: Vec<((i32, i32), u8)> = b.neighbours[id(side, 0, 0) as usize]
+        .iter()
+        .map(|&n| (b.coords[n as usize], 1))
+        .collect();
+    for &n in &b.neighbours[id(side, 1, 0) as usize] {
+        let c = b.coords[n as usize];
+        if !stones.iter().any(|(p, _)| *p == c) && c != (0, 0) {
+            stones.push((c, 0));
+        }
+    }
+    stones.push(((-4, 4), 1)); // far away, for the removal step
+    let mut t = position(side, &stones, 0);
+    assert!(t.is_forbidden(id(side, 0, 0) as usize, 0));
+    assert!(!t.is_forbidden(id(side, 0, 0) as usize, 1), "legal for the other colour");
+    roll(&mut t, 1, 3);
+    Herd::apply(&mut t, &HerdAction::Remove { cell: id(side, -4, 4) }).unwrap();
+    let before = t.clone();
+    let err = place(&mut t, side, 0, 0).unwrap_err();
+    assert!(matches!(err, Illegal::Rule(_)));
+    assert_eq!(t, before, "a refused action changes nothing");
+    assert!(!Herd::legal(&t).contains(&HerdAction::Place { cell: id(side, 0, 0) }));
+}
+
+#[test]
+fn the_turn_ends_early_when_no_legal_cell_remains() {
+    // Side 4; fill the board so the only empty cells are forbidden for the mover.
+    let side = 4;
+    let b = HexBoard::of(side);
+    let hole = id(side, 0, 0) as usize;
+    let mut s = position(side, &[], 0);
+    for c in 0..b.len() {
+        s.cells[c] = Some(1);
+    }
+    s.cells[hole] = None;
+    // Seat 0 holds one far corner so removal has a target... seat 0 removes an enemy stone far
+    // from the hole; that new hole has enemy neighbours only -> forbidden too.
+    s.cells[id(side, 3, -3) as usize] = Some(0);
+    roll(&mut s, 1, 5);
+    let far = id(side, -3, 3);
+    Herd::apply(&mut s, &HerdAction::Remove { cell: far }).unwrap();
+    // Both empty cells (centre and `far`) are surrounded by blue; red's corner stone at (3,-3)
+    // does not touch them. Nothing is legal: the turn ends, the 5 stones are lost.
+    assert_eq!(s.phase, Phase::Roll);
+    assert_eq!(s.mover, 1);
+    assert_eq!(s.stones(0), 1);
+}
+
+#[test]
+fn the_game_ends_the_moment_the_board_is_full_mid_turn() {
+    // D7: two empty cells, budget 4: the second placement fills the board, the rest is lost.
+    let side = 4;
+    let b = HexBoard::of(side);
+    let mut s = position(side, &[], 0);
+    for c in 0..b.len() {
+        s.cells[c] = Some(if c % 3 == 0 { 1 } else { 0 });
+    }
+    // Make sure no stone is surrounded to start with by clearing two cells next to each other.
+    let a = id(side, 0, 0) as usize;
+    let c2 = id(side, 1, 0) as usize;
+    s.cells[a] = Some(0);
+    s.cells[c2] = Some(0);
+    let e1 = id(side, -3, 3) as usize; // a corner
+    let e2 = b.neighbours[e1][0] as usize;
+    s.cells[e1] = None;
+    s.cells[e2] = None;
+    let enemy_stones = s.stones(1);
+    roll(&mut s, 1, 4);
+    // Remove an enemy stone far away, leaving 3 holes; fill them.
+    let victim = (0..b.len())
+        .find(|&c| {
+            s.cells[c] == Some(1) && b.neighbours[c].iter().any(|&n| s.cells[n as usize] != Some(1))
+        })
+        .unwrap();
+    Herd::apply(&mut s, &HerdAction::Remove { cell: victim as u8 }).unwrap();
+    assert_eq!(s.stones(1), enemy_stones - 1);
+    let mut placed = 0;
+    while let Phase::Place { .. } = s.phase {
+        let legal = Herd::legal(&s);
+        Herd::apply(&mut s, &legal[0]).unwrap();
+        placed += 1;
+    }
+    assert!(s.is_full() || s.phase == Phase::Roll);
+    if s.is_full() {
+        assert_eq!(s.phase, Phase::Over);
+        assert_eq!(Herd::to_move(&s), ToMove::Over);
+        assert!(placed <= 3, "the rest of the budget is lost");
+        let outcome = Herd::outcome(&s).unwrap();
+        assert_eq!(outcome.scores[0] as usize, s.stones(0));
+    }
+}
+
+#[test]
+fn a_capture_on_the_last_empty_cell_leaves_the_board_not_full() {
+    // §4.2: "full" is tested after captures.
+    let side = 4;
+    let b = HexBoard::of(side);
+    let corner = id(side, 3, -3) as usize;
+    let mut s = position(side, &[], 0);
+    for c in 0..b.len() {
+        s.cells[c] = Some(0);
+    }
+    s.cells[corner] = Some(1); // an enemy stone in the corner, all neighbours ours but one
+    let last = b.neighbours[corner][0] as usize;
+    s.cells[last] = None;
+    // A second enemy stone to remove somewhere it is not surrounded: next to the corner stone.
+    let other = b.neighbours[corner][1] as usize;
+    s.cells[other] = Some(1);
+    roll(&mut s, 1, 2);
+    Herd::apply(&mut s, &HerdAction::Remove { cell: other as u8 }).unwrap();
+    // Now two empty cells: `other` and `last`. Fill `other`, then `last` captures the corner.
+    Herd::apply(&mut s, &HerdAction::Place { cell: other as u8 }).unwrap();
+    Herd::apply(&mut s, &HerdAction::Place { cell: last as u8 }).unwrap();
+    assert_eq!(s.cells[corner], None, "captured on the last empty cell");
+    assert_eq!(s.phase, Phase::Place { budget: 1 }, "board not full; the extra stone is placed");
+    Herd::apply(&mut s, &HerdAction::Place { cell: corner as u8 }).unwrap();
+    assert_eq!(s.phase, Phase::Over);
+}
+
+#[test]
+fn the_safety_cap_ends_the_game_and_counts_stones() {
+    let options = HerdOptions {
+        side: 4,
+        first: Some(1),
+        turn_cap: Some(3),
+    };
+    let mut m = Match::<Herd>::new(options, 11).unwrap();
+    let mut turns_seen = 0;
+    while m.to_move() != ToMove::Over {
+        let a = Herd::legal(m.state())[0];
+        m.play(&a).unwrap();
+        turns_seen = m.state().turns;
+    }
+    assert_eq!(turns_seen, 3);
+    assert!(!m.state().is_full());
+    let o = Herd::outcome(m.state()).unwrap();
+    assert_eq!(o.scores, vec![m.state().stones(0) as f64, m.state().stones(1) as f64]);
+}
+
+#[test]
+fn bad_options_are_refused() {
+    for side in [3, 8] {
+        let o = HerdOptions {
+            side,
+            ..Default::default()
+        };
+        assert!(Herd::new(&o, &mut setup_rng(0)).is_err());
+    }
+}
+
+#[test]
+fn wrong_phase_actions_are_refused_without_change() {
+    let mut s = position(5, &[((0, 0), 1)], 0);
+    let before = s.clone();
+    assert_eq!(
+        Herd::apply(&mut s, &HerdAction::Place { cell: 0 }),
+        Err(Illegal::WrongTurn)
+    );
+    assert_eq!(
+        Herd::apply(&mut s, &HerdAction::Roll { d1: 7, d2: 1 }),
+        Err(Illegal::Rule("dice show 1–6, not 7 and 1".into()))
+    );
+    assert_eq!(s, before);
+    roll(&mut s, 1, 2);
+    let before = s.clone();
+    assert!(Herd::apply(&mut s, &HerdAction::Place { cell: 5 }).is_err());
+    assert!(Herd::apply(&mut s, &HerdAction::Remove { cell: 200 }).is_err());
+    assert!(Herd::apply(&mut s, &HerdAction::Remove { cell: 5 }).is_err());
+    assert_eq!(s, before);
+}
+
+/// 10,000 random games on sides 4–7 with the invariants of §4.5 checked after every action.
+#[test]
+fn random_playouts_keep_the_invariants() {
+    let games = 10_000;
+    for g in 0..games {
+        let side = MIN_SIDE + (g % 4) as u8;
+        let options = HerdOptions {
+            side,
+            ..Default::default()
+        };
+        let mut m = Match::<Herd>::new(options, g as u64).unwrap();
+        let mut rng = chance_rng(g as u64, 1_000_000);
+        let mut turn_start = m.state().clone();
+        let mut actions = 0;
+        while m.to_move() != ToMove::Over {
+            let s = m.state().clone();
+            let legal = Herd::legal(&s);
+            assert!(!legal.is_empty(), "a seat to move always has a choice");
+            // An illegal action is refused and changes nothing.
+            let bogus = match s.phase {
+                Phase::Remove { .. } => HerdAction::Place { cell: 0 },
+                _ => HerdAction::Remove { cell: 0 },
+            };
+            let mut copy = s.clone();
+            assert!(Herd::apply(&mut copy, &bogus).is_err());
+            assert_eq!(copy, s);
+            let a = legal[rng.random_range(0..legal.len())];
+            m.play(&a).unwrap();
+            actions += 1;
+            let t = m.state();
+            if t.turns != s.turns || t.phase == Phase::Over {
+                let changes = if t.turns != s.turns { &t.last_turn } else { &t.this_turn };
+                check_turn(&turn_start, &s, changes, t);
+                turn_start = t.clone();
+            }
+        }
+        assert!(actions > 0);
+        let o = Herd::outcome(m.state()).unwrap();
+        if m.state().is_full() {
+            assert_ne!(o.ranks[0], o.ranks[1], "no draw on a full hex-hex board");
+        }
+    }
+}
+
+/// §4.5 per turn: stones change by +placed / −k − captured, placed ≤ budget + captured, and no
+/// stone is surrounded when a turn starts. `last` is the state before the turn's last action.
+fn check_turn(start: &HerdState, last: &HerdState, changes: &[Change], end: &HerdState) {
+    let me = start.mover;
+    let count = |f: fn(&Change) -> bool| changes.iter().filter(|c| f(c)).count();
+    let k = count(|c| matches!(c, Change::Removed { .. }));
+    let placed = count(|c| matches!(c, Change::Placed { .. }));
+    let captured = count(|c| matches!(c, Change::Captured { .. }));
+    assert_eq!(end.stones(me), start.stones(me) + placed);
+    assert_eq!(end.stones(1 - me), start.stones(1 - me) - k - captured);
+    let (d1, d2) = last.dice.expect("a turn in progress has dice");
+    let (low, high) = (d1.min(d2) as usize, d1.max(d2) as usize);
+    let budget = if start.turns == 0 { low } else { high };
+    assert!(placed <= budget + captured);
+    assert!(k <= low);
+    if k < low && start.turns > 0 {
+        assert_eq!(start.stones(1 - me), k, "fewer removals only when the opponent ran out");
+    }
+    if end.phase != Phase::Over {
+        for c in 0..end.cells.len() {
+            assert!(!end.is_surrounded(c), "no stone surrounded at the start of a turn");
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! One folder per game: pure rules (and, in `board.rs`, the SVG board component).
+//!
+//! [`with_game`] is the one place that maps a game id to its type, for the command line, the AI
+//! worker and record replay.
+
+pub mod herd;
+
+use crate::engine::Game;
+
+/// Something to do with a game whose type is known only at run time (from a record or a flag).
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+/// The ids of every game with rules, in catalogue order.
+pub const GAME_IDS: &[&str] = &[herd::Herd::ID];
+
+/// Run `visitor` with the game named `id`; `None` for an unknown id.
+pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+    match id {
+        herd::Herd::ID => Some(visitor.visit::<herd::Herd>()),
+        _ => None,
+    }
+}

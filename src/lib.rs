@@ -1,0 +1,5 @@
+//! Turf: five territory board games in the browser.
+
+pub mod ai;
+pub mod engine;
+pub mod games;
