@@ -1,1 +1,347 @@
-fn main() {}
+//! `turf`: the native command line for development (DESIGN.md): bot arenas, benchmarks and
+//! record replay. It runs the same library code as the web app.
+
+use rand::{Rng as _, SeedableRng};
+use std::process::ExitCode;
+use std::time::Instant;
+use turf::ai::{Bot, Level};
+use turf::engine::{Game, LoadError, Match, Rng, Seat, ToMove};
+use turf::games::{with_game, GameVisitor, GAME_IDS};
+
+const USAGE: &str = "usage:
+  turf arena --game ID --a BOT --b BOT [--games N] [--seed S] [--options JSON] [--clock]
+      BOT is random | greedy | easy | normal | hard. Bot A takes seat (game mod seats), bot B
+      every other seat; prints A's and B's win rate with a 95% interval. --clock keeps the
+      levels' time budgets (otherwise searches are iteration-bounded and reproducible).
+  turf bench --game ID [--options JSON] [--seconds S] [--decisions N]
+      random playouts per second, then per level: iterations per second and think time.
+  turf record --game ID [--a BOT] [--b BOT] [--seed S] [--options JSON] [--stop N]
+      plays one game (A in seat 0, B elsewhere) and prints its match record; --stop N ends it
+      after N actions (a game in progress).
+  turf replay FILE.json
+      replays a match record; prints the outcome as JSON, or the first illegal action.
+games: ";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("arena") => arena(&Flags::parse(&args[1..])),
+        Some("bench") => bench(&Flags::parse(&args[1..])),
+        Some("record") => record(&Flags::parse(&args[1..])),
+        Some("replay") => match args.get(1) {
+            Some(path) => replay(path),
+            None => Err("replay needs a FILE".into()),
+        },
+        _ => Err(format!("{USAGE}{}", GAME_IDS.join(", "))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+struct Flags(Vec<(String, String)>);
+
+impl Flags {
+    fn parse(args: &[String]) -> Self {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i].trim_start_matches("--").to_string();
+            match args.get(i + 1).filter(|v| !v.starts_with("--")) {
+                Some(value) => {
+                    out.push((key, value.clone()));
+                    i += 2;
+                }
+                None => {
+                    out.push((key, String::new()));
+                    i += 1;
+                }
+            }
+        }
+        Flags(out)
+    }
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+    fn num<T: std::str::FromStr>(&self, key: &str, default: T) -> Result<T, String> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| format!("--{key}: not a number: {v}")),
+        }
+    }
+    fn game(&self) -> Result<&str, String> {
+        self.get("game")
+            .ok_or_else(|| format!("--game is required ({})", GAME_IDS.join(", ")))
+    }
+}
+
+fn options<G: Game>(flags: &Flags) -> Result<G::Options, String> {
+    match flags.get("options") {
+        None => Ok(G::Options::default()),
+        Some(json) => serde_json::from_str(json).map_err(|e| format!("--options: {e}")),
+    }
+}
+
+fn bot(flags: &Flags, key: &str) -> Result<(Bot, String), String> {
+    let name = flags.get(key).unwrap_or("random");
+    let mut bot = Bot::parse(name).ok_or_else(|| format!("--{key}: unknown bot {name}"))?;
+    if flags.get("clock").is_none() {
+        if let Bot::Search(config) = &bot {
+            bot = Bot::Search(config.deterministic());
+        }
+    }
+    Ok((bot, name.to_string()))
+}
+
+/// Play one game; `bots[seat]`. Returns the outcome's reward per seat.
+fn play_game<G: Game>(options: &G::Options, seed: u64, bots: &dyn Fn(Seat) -> Bot) -> Vec<f64> {
+    let mut m = Match::<G>::new(options.clone(), seed).expect("options checked");
+    let mut rng = Rng::seed_from_u64(seed ^ 0x5eed_ba75);
+    loop {
+        match m.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => unreachable!("matches resolve chance"),
+            ToMove::Seat(seat) => {
+                let view = G::view(m.state(), seat);
+                let action = bots(seat)
+                    .choose::<G>(&view, &mut rng)
+                    .expect("a seat to move has an action");
+                m.play(&action).expect("bots play legal actions");
+            }
+        }
+    }
+    let outcome = G::outcome(m.state()).expect("over");
+    (0..outcome.ranks.len())
+        .map(|s| outcome.reward_win(s))
+        .collect()
+}
+
+/// Wilson score interval at 95 %.
+fn wilson(successes: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96;
+    let p = successes / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn arena(flags: &Flags) -> Result<(), String> {
+    struct Arena<'a>(&'a Flags);
+    impl GameVisitor for Arena<'_> {
+        type Output = Result<(), String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let flags = self.0;
+            let options = options::<G>(flags)?;
+            let probe = Match::<G>::new(options.clone(), 0).map_err(|e| e.to_string())?;
+            let seats = G::seat_count(probe.state());
+            let (a, a_name) = bot(flags, "a")?;
+            let (b, b_name) = bot(flags, "b")?;
+            let games: u64 = flags.num("games", 200)?;
+            let seed: u64 = flags.num("seed", 1)?;
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+            let start = Instant::now();
+            let results: Vec<(f64, f64)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let (a, b, options) = (a.clone(), b.clone(), options.clone());
+                        scope.spawn(move || {
+                            (0..games)
+                                .filter(|g| g % threads == t)
+                                .map(|g| {
+                                    let a_seat = (g % seats as u64) as Seat;
+                                    let pick =
+                                        |s: Seat| if s == a_seat { a.clone() } else { b.clone() };
+                                    let rewards = play_game::<G>(
+                                        &options,
+                                        seed.wrapping_mul(1_000_003) + g,
+                                        &pick,
+                                    );
+                                    let b_best = (0..seats)
+                                        .filter(|&s| s != a_seat)
+                                        .map(|s| rewards[s])
+                                        .fold(0.0, f64::max);
+                                    (rewards[a_seat], b_best)
+                                })
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().expect("arena thread"))
+                    .collect()
+            });
+            let n = results.len() as f64;
+            let a_wins: f64 = results.iter().map(|r| r.0).sum();
+            let b_wins: f64 = results.iter().map(|r| r.1).sum();
+            let (alo, ahi) = wilson(a_wins, n);
+            let (blo, bhi) = wilson(b_wins, n);
+            println!(
+                "{} {} seats, {} games, seed {seed}, options {}",
+                G::ID,
+                seats,
+                n,
+                serde_json::to_string(&options).unwrap_or_default()
+            );
+            println!(
+                "A {a_name:>7}: win rate {:5.1}%  (95% CI {:.1}–{:.1}%)",
+                100.0 * a_wins / n,
+                100.0 * alo,
+                100.0 * ahi
+            );
+            println!(
+                "B {b_name:>7}: win rate {:5.1}%  (95% CI {:.1}–{:.1}%)  (best B seat per game)",
+                100.0 * b_wins / n,
+                100.0 * blo,
+                100.0 * bhi
+            );
+            println!("time {:.1}s", start.elapsed().as_secs_f64());
+            Ok(())
+        }
+    }
+    with_game(flags.game()?, Arena(flags)).unwrap_or_else(|| Err("unknown game".into()))
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn bench(flags: &Flags) -> Result<(), String> {
+    struct Bench<'a>(&'a Flags);
+    impl GameVisitor for Bench<'_> {
+        type Output = Result<(), String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let flags = self.0;
+            let options = options::<G>(flags)?;
+            let seconds: f64 = flags.num("seconds", 3.0)?;
+            let decisions: usize = flags.num("decisions", 40)?;
+            let (playouts, actions) = turf::ai::random_playouts::<G>(&options, seconds);
+            println!(
+                "{}: {:.0} random playouts/s ({:.0} actions/s)",
+                G::ID,
+                playouts,
+                actions
+            );
+            for level in Level::ALL {
+                let config = level.config();
+                let mut times = Vec::new();
+                let mut iters = 0u64;
+                let mut secs = 0.0;
+                let mut seed = 0;
+                let mut rng = Rng::seed_from_u64(7);
+                while times.len() < decisions {
+                    seed += 1;
+                    let mut m =
+                        Match::<G>::new(options.clone(), seed).map_err(|e| e.to_string())?;
+                    while let ToMove::Seat(seat) = m.to_move() {
+                        let view = G::view(m.state(), seat);
+                        let action = if G::legal(m.state()).len() > 1
+                            && times.len() < decisions
+                            && rng.random_bool(0.5)
+                        {
+                            let (a, stats) = turf::ai::search::<G>(&view, &config, &mut rng);
+                            times.push(stats.elapsed_ms);
+                            iters += stats.iterations as u64;
+                            secs += stats.elapsed_ms / 1000.0;
+                            a
+                        } else {
+                            Bot::Random.choose::<G>(&view, &mut rng)
+                        };
+                        m.play(&action.expect("legal")).map_err(|e| e.to_string())?;
+                    }
+                }
+                times.sort_by(f64::total_cmp);
+                println!(
+                    "  {:<6} {:>8.0} iterations/s, think median {:6.1} ms, p95 {:6.1} ms ({} decisions)",
+                    level.name(),
+                    iters as f64 / secs.max(1e-9),
+                    percentile(&times, 0.5),
+                    percentile(&times, 0.95),
+                    times.len()
+                );
+            }
+            Ok(())
+        }
+    }
+    with_game(flags.game()?, Bench(flags)).unwrap_or_else(|| Err("unknown game".into()))
+}
+
+fn record(flags: &Flags) -> Result<(), String> {
+    struct Record<'a>(&'a Flags);
+    impl GameVisitor for Record<'_> {
+        type Output = Result<(), String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let flags = self.0;
+            let options = options::<G>(flags)?;
+            let (a, _) = bot(flags, "a")?;
+            let (b, _) = bot(flags, "b")?;
+            let seed: u64 = flags.num("seed", 1)?;
+            let stop: usize = flags.num("stop", usize::MAX)?;
+            let mut m = Match::<G>::new(options, seed).map_err(|e| e.to_string())?;
+            let mut rng = Rng::seed_from_u64(seed);
+            while let ToMove::Seat(seat) = m.to_move() {
+                if m.record().actions.len() >= stop {
+                    break;
+                }
+                let bot = if seat == 0 { &a } else { &b };
+                let view = G::view(m.state(), seat);
+                let action = bot.choose::<G>(&view, &mut rng).ok_or("no action")?;
+                m.play(&action).map_err(|e| e.to_string())?;
+            }
+            println!("{}", m.to_json());
+            Ok(())
+        }
+    }
+    with_game(flags.game()?, Record(flags)).unwrap_or_else(|| Err("unknown game".into()))
+}
+
+fn replay(path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let game: String = serde_json::from_str::<serde_json::Value>(&text)
+        .map_err(|e| format!("{path}: not JSON: {e}"))?
+        .get("game")
+        .and_then(|g| g.as_str().map(str::to_string))
+        .ok_or_else(|| format!("{path}: no \"game\" field"))?;
+    struct Replay<'a>(&'a str);
+    impl GameVisitor for Replay<'_> {
+        type Output = Result<String, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            match Match::<G>::from_json(self.0) {
+                Ok(m) => Ok(serde_json::json!({
+                    "game": G::ID,
+                    "actions": m.record().actions.len(),
+                    "over": m.to_move() == ToMove::Over,
+                    "outcome": G::outcome(m.state()),
+                })
+                .to_string()),
+                Err(LoadError::Replay(e)) => Err(serde_json::json!({
+                    "error": "illegal action", "index": e.index, "reason": e.reason,
+                })
+                .to_string()),
+                Err(LoadError::Record(e)) => Err(serde_json::json!({
+                    "error": "invalid record", "reason": e.to_string(),
+                })
+                .to_string()),
+            }
+        }
+    }
+    let out = with_game(&game, Replay(&text))
+        .unwrap_or_else(|| Err(format!("{path}: unknown game {game}")))?;
+    println!("{out}");
+    Ok(())
+}

@@ -80,11 +80,14 @@ pub fn search<G: Game>(
     let mut untried = Vec::new();
     let mut iterations = 0;
     while iterations < config.iterations {
-        if iterations % 16 == 0 {
+        if iterations % 16 == 0 && iterations > 0 {
             if let Some(ms) = config.time_budget_ms {
                 if start.elapsed().as_secs_f64() * 1000.0 >= ms as f64 {
                     break;
                 }
+            }
+            if decided(&tree, config.iterations - iterations) {
+                break;
             }
         }
         iterations += 1;
@@ -114,11 +117,9 @@ pub fn search<G: Game>(
                     untried.clear();
                     let mut best = usize::MAX;
                     let mut best_score = f64::NEG_INFINITY;
-                    let parent_children = tree[node].children.clone();
                     for action in &legal {
-                        let existing = parent_children
-                            .iter()
-                            .copied()
+                        let existing = (0..tree[node].children.len())
+                            .map(|i| tree[node].children[i])
                             .find(|&c| tree[c].action.as_ref() == Some(action));
                         match existing {
                             None => untried.push(action.clone()),
@@ -186,6 +187,21 @@ pub fn search<G: Game>(
         elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
     };
     (best, stats)
+}
+
+/// True when the most visited root action can no longer be overtaken in the iterations left.
+fn decided<A>(tree: &[Node<A>], remaining: u32) -> bool {
+    let (mut first, mut second) = (0, 0);
+    for &c in &tree[0].children {
+        let v = tree[c].visits;
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    first > second + remaining
 }
 
 fn add_child<A>(tree: &mut Vec<Node<A>>, parent: usize, action: A, mover: Option<Seat>) -> usize {

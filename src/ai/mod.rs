@@ -6,7 +6,7 @@ mod ismcts;
 pub use ismcts::{search, SearchConfig, SearchStats};
 
 use crate::engine::{Game, Rng, ToMove};
-use rand::Rng as _;
+use rand::{Rng as _, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 /// The AI levels offered to players. Each is one concrete search configuration.
@@ -89,6 +89,45 @@ impl Bot {
             Bot::Search(config) => search::<G>(view, config, rng).0,
         }
     }
+}
+
+/// Random games from fresh deals for `seconds`: (playouts per second, actions per second).
+pub fn random_playouts<G: Game>(options: &G::Options, seconds: f64) -> (f64, f64) {
+    use crate::engine::setup_rng;
+    let start = web_time::Instant::now();
+    let mut rng = Rng::seed_from_u64(1);
+    let mut legal = Vec::new();
+    let (mut games, mut actions) = (0u64, 0u64);
+    while start.elapsed().as_secs_f64() < seconds {
+        let Ok(mut state) = G::new(options, &mut setup_rng(games)) else {
+            return (0.0, 0.0);
+        };
+        loop {
+            match G::to_move(&state) {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let outcome = G::sample_chance(&state, &mut rng);
+                    if G::apply(&mut state, &outcome).is_err() {
+                        break;
+                    }
+                }
+                ToMove::Seat(_) => {
+                    G::legal_actions(&state, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let action = legal[rng.random_range(0..legal.len())].clone();
+                    if G::apply(&mut state, &action).is_err() {
+                        break;
+                    }
+                    actions += 1;
+                }
+            }
+        }
+        games += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    (games as f64 / secs, actions as f64 / secs)
 }
 
 fn greedy<G: Game>(view: &G::View, rng: &mut Rng) -> Option<G::Action> {

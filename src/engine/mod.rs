@@ -49,7 +49,17 @@ impl Outcome {
 
     /// The seats ranked first.
     pub fn winners(&self) -> Vec<Seat> {
-        (0..self.ranks.len()).filter(|&s| self.ranks[s] == 0).collect()
+        (0..self.ranks.len())
+            .filter(|&s| self.ranks[s] == 0)
+            .collect()
+    }
+
+    /// 1 for a sole first place, 0.5 for a shared first place, 0 otherwise (arena win rates).
+    pub fn reward_win(&self, seat: Seat) -> f64 {
+        if self.ranks[seat] != 0 {
+            return 0.0;
+        }
+        1.0 / self.winners().len() as f64
     }
 
     /// Search reward in [0, 1]: 1 for a sole win, 0 for last place, shared places share the value.
@@ -104,13 +114,13 @@ pub trait Game: 'static {
     /// Stable id used in records, URLs and the UI test contract (`data-game`).
     const ID: &'static str;
 
-    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    type Options: Clone + Debug + Default + PartialEq + Send + Sync + Serialize + DeserializeOwned;
     /// The whole truth, hidden hands and deck order included.
-    type State: Clone + Debug + Serialize + DeserializeOwned;
+    type State: Clone + Debug + Send + Sync + Serialize + DeserializeOwned;
     /// One decision of one seat, or one chance outcome.
-    type Action: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned;
+    type Action: Clone + Debug + PartialEq + Eq + Hash + Send + Sync + Serialize + DeserializeOwned;
     /// What one seat may know: no secrets of others, no deck order, no RNG.
-    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type View: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned;
 
     fn seat_count(state: &Self::State) -> usize;
     /// Deal the initial state. Any shuffle draws from `rng` (derived from the match seed).
@@ -140,6 +150,11 @@ pub trait Game: 'static {
         use rand::Rng as _;
         legal[rng.random_range(0..legal.len())].clone()
     }
+
+    /// The game log's line for `action` taken from `before`, as `viewer` may see it (a secret draw
+    /// reads "drew a stone" to everyone but the drawer). Seats are written `@0`, `@1`, … and the
+    /// UI puts the players' names in. `None` leaves the action out of the log.
+    fn describe(before: &Self::State, action: &Self::Action, viewer: Seat) -> Option<String>;
 
     /// Legal actions as a fresh vector (convenience for UI and tests).
     fn legal(state: &Self::State) -> Vec<Self::Action> {

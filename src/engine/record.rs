@@ -294,6 +294,9 @@ mod tests {
         fn view_seat(_: &()) -> Seat {
             0
         }
+        fn describe(_: &GuessState, a: &GuessAction, _: Seat) -> Option<String> {
+            Some(format!("@0 {a:?}"))
+        }
         fn determinize(_: &(), _: &mut Rng) -> GuessState {
             unreachable!()
         }

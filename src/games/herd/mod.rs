@@ -4,7 +4,9 @@ mod hex;
 mod rules;
 
 pub use hex::{HexBoard, MAX_SIDE, MIN_SIDE};
-pub use rules::{default_turn_cap, Change, Herd, HerdAction, HerdOptions, HerdState, HerdView, Phase};
+pub use rules::{
+    cell_name, default_turn_cap, Change, Herd, HerdAction, HerdOptions, HerdState, HerdView, Phase,
+};
 
 #[cfg(test)]
 mod tests;

@@ -34,9 +34,13 @@ pub enum Phase {
     /// The dice are about to be rolled (a chance step, D9).
     Roll,
     /// Step 3: `left` more enemy stones to take away.
-    Remove { left: u8 },
+    Remove {
+        left: u8,
+    },
     /// Step 4: `budget` more stones to place.
-    Place { budget: u8 },
+    Place {
+        budget: u8,
+    },
     Over,
 }
 
@@ -98,7 +102,10 @@ impl HerdState {
     }
 
     pub fn stones(&self, seat: Seat) -> usize {
-        self.cells.iter().filter(|c| **c == Some(seat as u8)).count()
+        self.cells
+            .iter()
+            .filter(|c| **c == Some(seat as u8))
+            .count()
     }
 
     pub fn is_full(&self) -> bool {
@@ -130,7 +137,10 @@ impl HerdState {
             return false;
         };
         let ns = &self.board().neighbours[cell];
-        !ns.is_empty() && ns.iter().all(|&n| self.cells[n as usize] == Some(1 - owner))
+        !ns.is_empty()
+            && ns
+                .iter()
+                .all(|&n| self.cells[n as usize] == Some(1 - owner))
     }
 
     /// Stones still to remove or place this turn, for the table's counter.
@@ -188,6 +198,18 @@ impl HerdState {
     fn high_die(&self) -> u8 {
         self.dice.map_or(0, |(a, b)| a.max(b))
     }
+}
+
+/// A cell's name for the log: a letter per row from the top, a number along the row (A1 …).
+pub fn cell_name(s: &HerdState, cell: u8) -> String {
+    let board = s.board();
+    let Some(&(q, r)) = board.coords.get(cell as usize) else {
+        return format!("#{cell}");
+    };
+    let m = s.side as i32 - 1;
+    let row = (r + m) as u8;
+    let col = q - (-m).max(-m - r) + 1;
+    format!("{}{}", (b'A' + row) as char, col)
 }
 
 impl Game for Herd {
@@ -348,6 +370,45 @@ impl Game for Herd {
 
     fn determinize(v: &HerdView, _: &mut Rng) -> HerdState {
         v.state.clone()
+    }
+
+    fn describe(s: &HerdState, action: &HerdAction, _viewer: Seat) -> Option<String> {
+        let me = s.mover;
+        Some(match *action {
+            HerdAction::Roll { d1, d2 } => {
+                let (low, high) = (d1.min(d2), d1.max(d2));
+                if s.turns == 0 {
+                    format!("@{me} rolled {d1} and {d2}: first turn, places {low}")
+                } else {
+                    let k = low.min(s.stones(1 - me) as u8);
+                    format!("@{me} rolled {d1} and {d2}: removes {k}, places {high}")
+                }
+            }
+            HerdAction::Remove { cell } => format!(
+                "@{me} removed a stone of @{} at {}",
+                1 - me,
+                cell_name(s, cell)
+            ),
+            HerdAction::Place { cell } => {
+                let mut after = s.clone();
+                let _ = Herd::apply(&mut after, action);
+                let captured = after
+                    .this_turn
+                    .iter()
+                    .chain(after.last_turn.iter())
+                    .skip_while(|c| **c != Change::Placed { cell })
+                    .skip(1)
+                    .take_while(|c| matches!(c, Change::Captured { .. }))
+                    .count();
+                match captured {
+                    0 => format!("@{me} placed at {}", cell_name(s, cell)),
+                    n => format!(
+                        "@{me} placed at {} and captured {n} (+{n} to place)",
+                        cell_name(s, cell)
+                    ),
+                }
+            }
+        })
     }
 
     /// Stone lead, plus a little for cells the opponent may not use, squashed to [0, 1].

@@ -33,7 +33,12 @@ fn roll(s: &mut HerdState, d1: u8, d2: u8) {
 }
 
 fn place(s: &mut HerdState, side: u8, q: i32, r: i32) -> Result<(), Illegal> {
-    Herd::apply(s, &HerdAction::Place { cell: id(side, q, r) })
+    Herd::apply(
+        s,
+        &HerdAction::Place {
+            cell: id(side, q, r),
+        },
+    )
 }
 
 #[test]
@@ -46,7 +51,11 @@ fn red_first_turn_places_the_lower_die_and_removes_nothing() {
     place(&mut s, 5, 0, 0).unwrap();
     place(&mut s, 5, 1, 0).unwrap();
     assert_eq!(s.stones(red), 2);
-    assert_eq!(s.phase, Phase::Roll, "turn passes after the low die's stones");
+    assert_eq!(
+        s.phase,
+        Phase::Roll,
+        "turn passes after the low die's stones"
+    );
     assert_eq!(s.mover, 1 - red);
     // Blue's first turn is an ordinary one: remove min(L, 2), then place H.
     roll(&mut s, 6, 1);
@@ -77,7 +86,13 @@ fn doubles_remove_and_place_the_same_number() {
     roll(&mut s, 3, 3);
     assert_eq!(s.phase, Phase::Remove { left: 3 });
     for q in 0..3 {
-        Herd::apply(&mut s, &HerdAction::Remove { cell: id(5, q - 2, 2) }).unwrap();
+        Herd::apply(
+            &mut s,
+            &HerdAction::Remove {
+                cell: id(5, q - 2, 2),
+            },
+        )
+        .unwrap();
     }
     assert_eq!(s.phase, Phase::Place { budget: 3 });
 }
@@ -96,9 +111,19 @@ fn capture_in_a_corner() {
     stones.push(((-4, 4), 1)); // far away, so removal has a choice
     let mut s = position(side, &stones, 0);
     roll(&mut s, 1, 2);
-    Herd::apply(&mut s, &HerdAction::Remove { cell: id(side, -4, 4) }).unwrap();
+    Herd::apply(
+        &mut s,
+        &HerdAction::Remove {
+            cell: id(side, -4, 4),
+        },
+    )
+    .unwrap();
     place(&mut s, side, ns[2].0, ns[2].1).unwrap();
-    assert_eq!(s.cells[id(side, corner.0, corner.1) as usize], None, "captured");
+    assert_eq!(
+        s.cells[id(side, corner.0, corner.1) as usize],
+        None,
+        "captured"
+    );
     assert_eq!(s.phase, Phase::Place { budget: 2 }, "one extra stone");
 }
 
@@ -118,7 +143,13 @@ fn capture_at_an_edge() {
     stones.push(((-3, 3), 1)); // far away, for the removal step
     let mut s = position(side, &stones, 0);
     roll(&mut s, 1, 2);
-    Herd::apply(&mut s, &HerdAction::Remove { cell: id(side, -3, 3) }).unwrap();
+    Herd::apply(
+        &mut s,
+        &HerdAction::Remove {
+            cell: id(side, -3, 3),
+        },
+    )
+    .unwrap();
     place(&mut s, side, ns[3].0, ns[3].1).unwrap();
     assert_eq!(s.cells[id(side, edge.0, edge.1) as usize], None);
     assert_eq!(s.stones(1), 0);
@@ -143,10 +174,20 @@ fn one_placement_captures_several_stones() {
     stones.push(((4, -4), 1));
     let mut s = position(side, &stones, 0);
     roll(&mut s, 1, 1);
-    Herd::apply(&mut s, &HerdAction::Remove { cell: id(side, 4, -4) }).unwrap();
+    Herd::apply(
+        &mut s,
+        &HerdAction::Remove {
+            cell: id(side, 4, -4),
+        },
+    )
+    .unwrap();
     place(&mut s, side, 0, 0).unwrap();
     assert_eq!(s.stones(1), 0, "both captured by one stone");
-    assert_eq!(s.phase, Phase::Place { budget: 2 }, "1 - 1 + 2 extra stones");
+    assert_eq!(
+        s.phase,
+        Phase::Place { budget: 2 },
+        "1 - 1 + 2 extra stones"
+    );
 }
 
 #[test]
@@ -168,14 +209,25 @@ fn a_forbidden_cell_stays_forbidden_even_if_it_would_capture() {
     stones.push(((-4, 4), 1)); // far away, for the removal step
     let mut t = position(side, &stones, 0);
     assert!(t.is_forbidden(id(side, 0, 0) as usize, 0));
-    assert!(!t.is_forbidden(id(side, 0, 0) as usize, 1), "legal for the other colour");
+    assert!(
+        !t.is_forbidden(id(side, 0, 0) as usize, 1),
+        "legal for the other colour"
+    );
     roll(&mut t, 1, 3);
-    Herd::apply(&mut t, &HerdAction::Remove { cell: id(side, -4, 4) }).unwrap();
+    Herd::apply(
+        &mut t,
+        &HerdAction::Remove {
+            cell: id(side, -4, 4),
+        },
+    )
+    .unwrap();
     let before = t.clone();
     let err = place(&mut t, side, 0, 0).unwrap_err();
     assert!(matches!(err, Illegal::Rule(_)));
     assert_eq!(t, before, "a refused action changes nothing");
-    assert!(!Herd::legal(&t).contains(&HerdAction::Place { cell: id(side, 0, 0) }));
+    assert!(!Herd::legal(&t).contains(&HerdAction::Place {
+        cell: id(side, 0, 0)
+    }));
 }
 
 #[test]
@@ -225,7 +277,10 @@ fn the_game_ends_the_moment_the_board_is_full_mid_turn() {
     // Remove an enemy stone far away, leaving 3 holes; fill them.
     let victim = (0..b.len())
         .find(|&c| {
-            s.cells[c] == Some(1) && b.neighbours[c].iter().any(|&n| s.cells[n as usize] != Some(1))
+            s.cells[c] == Some(1)
+                && b.neighbours[c]
+                    .iter()
+                    .any(|&n| s.cells[n as usize] != Some(1))
         })
         .unwrap();
     Herd::apply(&mut s, &HerdAction::Remove { cell: victim as u8 }).unwrap();
@@ -268,7 +323,11 @@ fn a_capture_on_the_last_empty_cell_leaves_the_board_not_full() {
     Herd::apply(&mut s, &HerdAction::Place { cell: other as u8 }).unwrap();
     Herd::apply(&mut s, &HerdAction::Place { cell: last as u8 }).unwrap();
     assert_eq!(s.cells[corner], None, "captured on the last empty cell");
-    assert_eq!(s.phase, Phase::Place { budget: 1 }, "board not full; the extra stone is placed");
+    assert_eq!(
+        s.phase,
+        Phase::Place { budget: 1 },
+        "board not full; the extra stone is placed"
+    );
     Herd::apply(&mut s, &HerdAction::Place { cell: corner as u8 }).unwrap();
     assert_eq!(s.phase, Phase::Over);
 }
@@ -290,7 +349,10 @@ fn the_safety_cap_ends_the_game_and_counts_stones() {
     assert_eq!(turns_seen, 3);
     assert!(!m.state().is_full());
     let o = Herd::outcome(m.state()).unwrap();
-    assert_eq!(o.scores, vec![m.state().stones(0) as f64, m.state().stones(1) as f64]);
+    assert_eq!(
+        o.scores,
+        vec![m.state().stones(0) as f64, m.state().stones(1) as f64]
+    );
 }
 
 #[test]
@@ -356,7 +418,11 @@ fn random_playouts_keep_the_invariants() {
             actions += 1;
             let t = m.state();
             if t.turns != s.turns || t.phase == Phase::Over {
-                let changes = if t.turns != s.turns { &t.last_turn } else { &t.this_turn };
+                let changes = if t.turns != s.turns {
+                    &t.last_turn
+                } else {
+                    &t.this_turn
+                };
                 check_turn(&turn_start, &s, changes, t);
                 turn_start = t.clone();
             }
@@ -385,11 +451,18 @@ fn check_turn(start: &HerdState, last: &HerdState, changes: &[Change], end: &Her
     assert!(placed <= budget + captured);
     assert!(k <= low);
     if k < low && start.turns > 0 {
-        assert_eq!(start.stones(1 - me), k, "fewer removals only when the opponent ran out");
+        assert_eq!(
+            start.stones(1 - me),
+            k,
+            "fewer removals only when the opponent ran out"
+        );
     }
     if end.phase != Phase::Over {
         for c in 0..end.cells.len() {
-            assert!(!end.is_surrounded(c), "no stone surrounded at the start of a turn");
+            assert!(
+                !end.is_surrounded(c),
+                "no stone surrounded at the start of a turn"
+            );
         }
     }
 }
