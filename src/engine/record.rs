@@ -307,7 +307,7 @@ mod tests {
                     Ok(())
                 }
                 (ToMove::Seat(_), GuessAction::Even(e)) => {
-                    if (s.die.unwrap_or(0) % 2 == 0) == *e {
+                    if s.die.unwrap_or(0).is_multiple_of(2) == *e {
                         s.score += 1;
                     }
                     s.die = None;
