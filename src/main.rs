@@ -100,24 +100,9 @@ fn bot(flags: &Flags, key: &str) -> Result<(Bot, String), String> {
     Ok((bot, name.to_string()))
 }
 
-/// Play one game; `bots[seat]`. Returns the outcome's reward per seat.
+/// Play one game; `bots[seat]`. Returns the win share per seat.
 fn play_game<G: Game>(options: &G::Options, seed: u64, bots: &dyn Fn(Seat) -> Bot) -> Vec<f64> {
-    let mut m = Match::<G>::new(options.clone(), seed).expect("options checked");
-    let mut rng = Rng::seed_from_u64(seed ^ 0x5eed_ba75);
-    loop {
-        match m.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => unreachable!("matches resolve chance"),
-            ToMove::Seat(seat) => {
-                let view = G::view(m.state(), seat);
-                let action = bots(seat)
-                    .choose::<G>(&view, &mut rng)
-                    .expect("a seat to move has an action");
-                m.play(&action).expect("bots play legal actions");
-            }
-        }
-    }
-    let outcome = G::outcome(m.state()).expect("over");
+    let outcome = turf::ai::play_match::<G>(options, seed, bots).expect("bots finish games");
     (0..outcome.ranks.len())
         .map(|s| outcome.reward_win(s))
         .collect()

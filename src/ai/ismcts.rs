@@ -257,11 +257,16 @@ pub(crate) fn playout<G: Game>(
                 if depth.is_some_and(|d| steps >= d) {
                     break;
                 }
-                G::legal_actions(state, legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let action = G::rollout_action(state, legal, rng);
+                let action = match G::quick_rollout_action(state, rng) {
+                    Some(action) => action,
+                    None => {
+                        G::legal_actions(state, legal);
+                        if legal.is_empty() {
+                            break;
+                        }
+                        G::rollout_action(state, legal, rng)
+                    }
+                };
                 if G::apply(state, &action).is_err() {
                     break;
                 }

@@ -156,6 +156,13 @@ pub trait Game: 'static {
     /// UI puts the players' names in. `None` leaves the action out of the log.
     fn describe(before: &Self::State, action: &Self::Action, viewer: Seat) -> Option<String>;
 
+    /// A playout move drawn without listing every legal action, when the game can do that
+    /// faster (e.g. by trying random cells); `None` falls back to `legal_actions` and
+    /// `rollout_action`. Only a speed-up: it must return a legal action.
+    fn quick_rollout_action(_state: &Self::State, _rng: &mut Rng) -> Option<Self::Action> {
+        None
+    }
+
     /// Legal actions as a fresh vector (convenience for UI and tests).
     fn legal(state: &Self::State) -> Vec<Self::Action> {
         let mut out = Vec::new();

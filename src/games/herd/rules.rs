@@ -411,6 +411,27 @@ impl Game for Herd {
         })
     }
 
+    /// Uniform over the legal cells by rejection: random cells are tried until one is legal,
+    /// which is much cheaper than listing them all in every playout step.
+    fn quick_rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
+        let me = s.mover;
+        let n = s.cells.len();
+        for _ in 0..24 {
+            let c = rng.random_range(0..n);
+            match s.phase {
+                Phase::Remove { .. } if s.cells[c] == Some(1 - me as u8) => {
+                    return Some(HerdAction::Remove { cell: c as u8 });
+                }
+                Phase::Place { .. } if s.is_legal_placement(c, me) => {
+                    return Some(HerdAction::Place { cell: c as u8 });
+                }
+                Phase::Remove { .. } | Phase::Place { .. } => {}
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// Stone lead, plus a little for cells the opponent may not use, squashed to [0, 1].
     fn evaluate(s: &HerdState, seat: Seat) -> f64 {
         let cells = s.cells.len() as f64;

@@ -466,3 +466,55 @@ fn check_turn(start: &HerdState, last: &HerdState, changes: &[Change], end: &Her
         }
     }
 }
+
+/// D11: a seat undoes its own removals and placements back to the start of its turn; the dice
+/// stay, and nothing before the roll can be undone.
+#[test]
+fn undo_goes_back_within_the_turn_and_keeps_the_dice() {
+    let options = HerdOptions {
+        side: 5,
+        first: Some(0),
+        turn_cap: None,
+    };
+    let mut m = Match::<Herd>::new(options, 21).unwrap();
+    // Play until seat 0 is in a turn with at least two actions to make.
+    loop {
+        let s = m.state();
+        if s.mover == 0 && s.turns > 0 && s.left_this_turn() >= 2 {
+            break;
+        }
+        let a = Herd::legal(s)[0];
+        m.play(&a).unwrap();
+    }
+    assert_eq!(m.undo_point(0), None, "nothing of this turn to undo yet");
+    let start = m.state().clone();
+    let first = Herd::legal(&start)[0];
+    m.play(&first).unwrap();
+    let second = Herd::legal(m.state())[0];
+    if m.to_move() == ToMove::Seat(0) {
+        m.play(&second).unwrap();
+    }
+    while let Some(len) = m.undo_point(0) {
+        m = m.prefix(len);
+    }
+    assert_eq!(
+        m.state(),
+        &start,
+        "back to the start of the turn, same dice"
+    );
+    assert_eq!(m.undo_point(1), None, "the other seat cannot undo");
+}
+
+#[test]
+fn quick_rollout_actions_are_legal() {
+    let mut rng = chance_rng(5, 5);
+    for g in 0..200 {
+        let mut m = Match::<Herd>::new(HerdOptions::default(), g).unwrap();
+        while m.to_move() != ToMove::Over {
+            let legal = Herd::legal(m.state());
+            let a = Herd::quick_rollout_action(m.state(), &mut rng).unwrap_or(legal[0]);
+            assert!(legal.contains(&a));
+            m.play(&a).unwrap();
+        }
+    }
+}
