@@ -663,7 +663,7 @@ impl ToyBattleState {
     /// §7 / §8 `regionCheck(B)`: award every region touching `changed` that one seat fully
     /// occupies and that still holds Medals, then test the objective for both seats (D3: the
     /// mover wins a double). True when the game ended.
-    fn region_check(&mut self, changed: u32) -> bool {
+    pub(super) fn region_check(&mut self, changed: u32) -> bool {
         let terrain = self.terrain();
         let occupied = [self.table.occupied(0), self.table.occupied(1)];
         for (r, &bases) in terrain.regions.iter().enumerate() {
