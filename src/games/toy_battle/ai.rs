@@ -166,18 +166,17 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &Context) -> f64 {
             if let Some(top) = table.top(i) {
                 if top.owner as usize != me {
                     v += 1.5 + 0.2 * top.troop as u8 as f64;
-                    // Covering an attacker next to our H.Q. blocks a capture threat.
-                    if ctx.threatened && terrain.adjacent[i] & table.hqs(me) != 0 {
-                        v += 30.0;
+                    // Covering a link of the enemy chain that reaches our H.Q. blocks it.
+                    if ctx.threatened && !still_threatened(s, ctx.occupied[1 - me] & !bit) {
+                        v += 40.0;
                     }
                 } else {
                     v -= 1.0;
                 }
             }
-            // Blocking: an empty base next to our threatened H.Q. does not cut a path, but a
-            // strong Troop near the front is worth more.
-            if ctx.threatened && ctx.reach[1 - me] & bit != 0 {
-                v += 1.0;
+            // A connected Troop next to the enemy H.Q. threatens to capture next turn.
+            if ctx.reach[me] & bit != 0 && terrain.adjacent[i] & table.hqs(1 - me) != 0 {
+                v += 6.0;
             }
             // Spend weak Troops early, keep strong ones for covering.
             v += match troop {
@@ -192,11 +191,19 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &Context) -> f64 {
         }
         A::SkullyDraw | A::StarDraw | A::CloudsDraw | A::Xb42Discard | A::Snipe => 5.0,
         A::JumboDiscard { node } => {
-            let strength = terrain
-                .index_of(node)
-                .and_then(|i| table.top(i))
-                .map_or(0.0, |t| t.troop as u8 as f64);
-            5.0 + strength
+            let Some(i) = terrain.index_of(node) else {
+                return 0.0;
+            };
+            let strength = table.top(i).map_or(0.0, |t| t.troop as u8 as f64);
+            let mut v = 5.0 + strength;
+            let stack = &table.stacks[i];
+            let below_theirs = stack.len() >= 2 && stack[stack.len() - 2].owner as usize != me;
+            let theirs = table.occupied(1 - me);
+            let threat = hq_threat(s, 1 - me, table.reach(1 - me));
+            if threat && !below_theirs && !still_threatened(s, theirs & !(1 << i)) {
+                v += 40.0;
+            }
+            v
         }
         A::Retreat { .. } => 0.0,
         A::Raise { troop } => 4.0 + troop as u8 as f64 * 0.2,
@@ -204,6 +211,12 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &Context) -> f64 {
         A::Skip => 0.1,
         A::Xb42Hit { .. } | A::Freeze { .. } => 0.0,
     }
+}
+
+/// Whether the opponent of the mover would still reach our H.Q. holding only `theirs`.
+fn still_threatened(s: &ToyBattleState, theirs: u32) -> bool {
+    let them = 1 - s.mover;
+    hq_threat(s, them, s.table.reach_over(them, theirs))
 }
 
 struct Context {
@@ -227,12 +240,28 @@ pub(super) fn rollout_action(
         return legal[rng.random_range(0..legal.len())];
     }
     let table = &s.table;
-    let reach = [table.reach(0), table.reach(1)];
     let me = s.mover;
-    let ctx = Context {
-        occupied: [table.occupied(0), table.occupied(1)],
-        reach,
-        threatened: hq_threat(s, 1 - me, reach[1 - me]),
+    let placing = matches!(
+        s.phase,
+        Phase::Main
+            | Phase::Effect {
+                troop: Troop::Capn,
+                ..
+            }
+    );
+    let ctx = if placing {
+        let reach = [table.reach(0), table.reach(1)];
+        Context {
+            occupied: [table.occupied(0), table.occupied(1)],
+            reach,
+            threatened: hq_threat(s, 1 - me, reach[1 - me]),
+        }
+    } else {
+        Context {
+            occupied: [0; 2],
+            reach: [0; 2],
+            threatened: false,
+        }
     };
     let mut best = legal[0];
     let mut best_score = f64::NEG_INFINITY;

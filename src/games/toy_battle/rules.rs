@@ -275,8 +275,12 @@ impl Table {
     /// bases it occupies; `reach` is every node adjacent to an H.Q. of the seat or to that
     /// territory.
     pub fn reach(&self, seat: Seat) -> u32 {
+        self.reach_over(seat, self.occupied(seat))
+    }
+
+    /// [`Table::reach`] as if `seat` occupied exactly the bases of `own` (for what-if tests).
+    pub fn reach_over(&self, seat: Seat, own: u32) -> u32 {
         let terrain = self.terrain();
-        let own = self.occupied(seat);
         let hqs = self.hqs(seat);
         let mut territory = 0;
         let mut frontier = terrain.neighbours(hqs) & own;
@@ -289,13 +293,12 @@ impl Table {
 
     /// §6 / §10.7: a Station Metal-X shield base (normal mode only).
     pub fn shielded(&self, index: usize) -> bool {
-        let terrain = self.terrain();
-        !self.beginner && terrain.spec.power == Power::Shield && terrain.special & (1 << index) != 0
+        self.shields() & (1 << index) != 0
     }
 
     /// §5 / §10.2: the Tropical Pool value list of a node admits `troop` (normal mode only).
     pub fn allows(&self, index: usize, troop: Troop) -> bool {
-        self.beginner || self.terrain().allowed[index] & (1 << troop as u8) != 0
+        self.beginner || self.terrain().admits[troop as usize] & (1 << index) != 0
     }
 
     /// The special-base power that fires on node `index`, if any (§7.1; none in Beginner mode).
@@ -306,38 +309,60 @@ impl Table {
             .then_some(power)
     }
 
-    /// §5 `isLegal(P, t, n)` for every node at once, as a mask. `reach` is `self.reach(seat)`,
-    /// passed in so a move generator computes it once.
-    pub fn targets_with(&self, seat: Seat, troop: Troop, reach: u32) -> u32 {
-        let terrain = self.terrain();
-        let own_hqs = self.hqs(seat);
-        let enemy_hqs = terrain.hqs[0] | terrain.hqs[1];
-        let enemy_hqs = enemy_hqs & !own_hqs;
-        let mut out = 0;
-        for i in 0..terrain.len() {
-            let bit = 1u32 << i;
-            if own_hqs & bit != 0 || !self.allows(i, troop) {
-                continue;
-            }
-            if enemy_hqs & bit != 0 {
-                out |= bit & reach;
-                continue;
-            }
-            if let Some(top) = self.top(i) {
-                if top.owner as usize != seat && !can_cover(troop, top.troop) {
-                    continue;
+    /// Per Troop type, the bases whose top is an enemy Troop of that type (for `canCover`).
+    pub fn enemy_tops(&self, seat: Seat) -> [u32; 8] {
+        let mut out = [0u32; 8];
+        for (i, stack) in self.stacks.iter().enumerate() {
+            if let Some(top) = stack.last() {
+                if top.owner as usize != seat {
+                    out[top.troop as usize] |= 1 << i;
                 }
-            }
-            if reach & bit != 0 || (troop == Troop::Hook && !self.shielded(i)) {
-                out |= bit;
             }
         }
         out
     }
 
+    /// §5 `isLegal(P, t, n)` for every node at once, as a mask. `reach` is `self.reach(seat)`
+    /// and `enemy` is `self.enemy_tops(seat)`, passed in so a move generator computes them once.
+    pub fn targets_with(&self, seat: Seat, troop: Troop, reach: u32, enemy: &[u32; 8]) -> u32 {
+        let terrain = self.terrain();
+        let own_hqs = self.hqs(seat);
+        let enemy_hqs = (terrain.hqs[0] | terrain.hqs[1]) & !own_hqs;
+        let allowed = if self.beginner {
+            u32::MAX
+        } else {
+            terrain.admits[troop as usize]
+        };
+        // Enemy tops this Troop cannot cover: none for Kwak; else every non-Kwak of at least
+        // its strength.
+        let mut blocked = 0;
+        if troop != Troop::Kwak {
+            for mask in &enemy[troop as usize..] {
+                blocked |= mask;
+            }
+        }
+        let open = terrain.bases & allowed & !blocked;
+        let hook = if troop == Troop::Hook {
+            open & !self.shields()
+        } else {
+            0
+        };
+        (enemy_hqs & allowed & reach) | (open & (reach | hook))
+    }
+
+    /// Station Metal-X shield bases in force.
+    fn shields(&self) -> u32 {
+        let terrain = self.terrain();
+        if !self.beginner && terrain.spec.power == Power::Shield {
+            terrain.special
+        } else {
+            0
+        }
+    }
+
     /// §5: the nodes where `seat` may place `troop` now.
     pub fn targets(&self, seat: Seat, troop: Troop) -> u32 {
-        self.targets_with(seat, troop, self.reach(seat))
+        self.targets_with(seat, troop, self.reach(seat), &self.enemy_tops(seat))
     }
 
     /// Node index of a printed node id, as a rule error when the Terrain lacks it.
@@ -531,10 +556,11 @@ impl ToyBattleState {
     /// True when some non-frozen rack Troop of `seat` has a legal target (§5).
     pub fn can_place(&self, seat: Seat) -> bool {
         let reach = self.table.reach(seat);
+        let enemy = self.table.enemy_tops(seat);
         let rack = &self.armies[seat].rack;
         Troop::ALL
             .iter()
-            .any(|&t| rack.playable(t) > 0 && self.table.targets_with(seat, t, reach) != 0)
+            .any(|&t| rack.playable(t) > 0 && self.table.targets_with(seat, t, reach, &enemy) != 0)
     }
 
     /// §7 `placeFromRack`: the Troop goes on top, then the capture check, the region check and
@@ -665,6 +691,14 @@ impl ToyBattleState {
     /// mover wins a double). True when the game ended.
     pub(super) fn region_check(&mut self, changed: u32) -> bool {
         let terrain = self.terrain();
+        let live = terrain
+            .regions
+            .iter()
+            .zip(&self.table.region_medals)
+            .any(|(&bases, &m)| m > 0 && bases & changed != 0);
+        if !live {
+            return false;
+        }
         let occupied = [self.table.occupied(0), self.table.occupied(1)];
         for (r, &bases) in terrain.regions.iter().enumerate() {
             if bases & changed == 0 || self.table.region_medals[r] == 0 {
@@ -864,12 +898,13 @@ impl ToyBattleState {
         let me = self.mover;
         let terrain = self.terrain();
         let reach = self.table.reach(me);
+        let enemy = self.table.enemy_tops(me);
         let rack = &self.armies[me].rack;
         for troop in Troop::ALL {
             if rack.playable(troop) == 0 {
                 continue;
             }
-            let mut m = self.table.targets_with(me, troop, reach);
+            let mut m = self.table.targets_with(me, troop, reach, &enemy);
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;

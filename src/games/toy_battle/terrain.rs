@@ -147,6 +147,10 @@ pub struct Terrain {
     pub allowed: Vec<u8>,
     /// Region base masks, in `spec.regions` order.
     pub regions: Vec<u32>,
+    /// Per Troop (`Troop as usize`): the nodes whose value list admits it (all without a list).
+    pub admits: [u32; 8],
+    /// Node index by printed id (ids are below 64); `u8::MAX` where the Terrain has no such node.
+    index: [u8; 64],
 }
 
 impl Terrain {
@@ -170,8 +174,17 @@ impl Terrain {
                 .filter(|(_, n)| f(n))
                 .fold(0u32, |m, (i, _)| m | 1 << i)
         };
+        let mut by_id = [u8::MAX; 64];
+        for (i, n) in spec.nodes.iter().enumerate() {
+            by_id[n.id as usize & 63] = i as u8;
+        }
+        let admits = std::array::from_fn(|t| {
+            mask(&|n: &NodeSpec| n.allowed.is_none_or(|a| a & (1 << t) != 0))
+        });
         Terrain {
             spec,
+            index: by_id,
+            admits,
             adjacent,
             bases: mask(&|n| n.hq.is_none()),
             hqs: [
@@ -206,7 +219,10 @@ impl Terrain {
 
     /// The node index of a printed node id, if this Terrain has it.
     pub fn index_of(&self, id: u8) -> Option<usize> {
-        self.spec.nodes.iter().position(|n| n.id == id)
+        match self.index.get(id as usize) {
+            Some(&i) if i != u8::MAX => Some(i as usize),
+            _ => None,
+        }
     }
 
     /// The printed id of a node index.
