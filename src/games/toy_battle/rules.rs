@@ -653,7 +653,9 @@ impl ToyBattleState {
     /// §7.1: whether the special base of `placed[index]` has a legal use now (D5: not once its
     /// Troop went back to the rack).
     fn base_effect_has_use(&self, index: usize) -> bool {
-        let p = self.placed[index];
+        let Some(p) = self.placed.get(index) else {
+            return false;
+        };
         let Some(node) = self.terrain().index_of(p.node) else {
             return false;
         };
@@ -857,8 +859,13 @@ impl ToyBattleState {
                 out.push(ToyBattleAction::Skip);
             }
             Phase::Base { index } => {
-                let p = self.placed[index as usize];
-                let trigger = terrain.index_of(p.node).unwrap_or(0);
+                let Some(trigger) = self
+                    .placed
+                    .get(index as usize)
+                    .and_then(|p| terrain.index_of(p.node))
+                else {
+                    return;
+                };
                 match self.table.base_power(trigger) {
                     Some(Power::Retreat) => ids(self.retreat_targets(trigger), out, &|node| {
                         ToyBattleAction::Retreat { node }

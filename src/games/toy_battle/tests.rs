@@ -1515,19 +1515,29 @@ fn bogus_actions(s: &ToyBattleState, rng: &mut Rng) -> Vec<ToyBattleAction> {
         A::Erupt { from: 1, to: 41 },
         A::Retreat { node: 3 },
     ];
-    for _ in 0..4 {
+    for _ in 0..6 {
         let troop = Troop::ALL[rng.random_range(0..8)];
         let node = rng.random_range(0..45);
+        let to = rng.random_range(0..45);
         let candidates = [
             A::Place { troop, node },
             A::CapnPlace { troop, node },
             A::JumboDiscard { node },
             A::Retreat { node },
+            A::Erupt { from: node, to },
             A::Raise { troop },
             A::Draw,
             A::Skip,
             A::SkullyDraw,
+            A::StarDraw,
+            A::CloudsDraw,
+            A::Xb42Discard,
             A::Snipe,
+            A::Xb42Hit {
+                troop,
+                frozen: rng.random_bool(0.5),
+            },
+            A::Freeze { troop },
         ];
         out.push(candidates[rng.random_range(0..candidates.len())]);
     }
