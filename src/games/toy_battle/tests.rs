@@ -810,6 +810,86 @@ fn hook_may_not_use_its_exemption_on_a_shield() {
     assert!(targets(&b, 0, Hook).contains(&17));
 }
 
+#[test]
+fn every_offer_can_be_skipped() {
+    // §6 "you may", §7.1 "each optional", §12: skip leaves everything else as it was.
+    let check = |mut s: ToyBattleState, troop: Troop, node: u8, prompt: Prompt| {
+        play(&mut s, place(troop, node));
+        // Troop effects before base effects: skip them until the wanted prompt shows.
+        while ToyBattle::view(&s, 0).prompt() != prompt {
+            assert_eq!(s.mover, 0, "{prompt:?} was never offered");
+            play(&mut s, A::Skip);
+        }
+        let before = s.clone();
+        play(&mut s, A::Skip);
+        assert_eq!(s.mover, 1, "{prompt:?}: skipping ends the turn");
+        assert_eq!(s.table.stacks, before.table.stacks);
+        assert_eq!(s.table.discard, before.table.discard);
+        assert_eq!(s.armies[0].rack, before.armies[0].rack);
+        assert_eq!(s.armies[1].rack, before.armies[1].rack);
+    };
+    let mut j = castle();
+    give(&mut j, 0, &[Jumbo]);
+    put(&mut j, 13, 1, Skully);
+    check(j, Jumbo, 11, Prompt::JumboDiscard);
+    let mut x = castle();
+    give(&mut x, 0, &[Xb42]);
+    give(&mut x, 1, &[Roxy]);
+    check(x, Xb42, 11, Prompt::Xb42Discard);
+    let mut r = castle();
+    give(&mut r, 0, &[Roxy]);
+    put(&mut r, 11, 0, Star);
+    put(&mut r, 13, 0, Star);
+    check(r, Roxy, 15, Prompt::Retreat);
+    let mut c = blank(TerrainKey::Clouds, false);
+    give(&mut c, 0, &[Roxy]);
+    put(&mut c, 11, 0, Star);
+    check(c, Roxy, 13, Prompt::CloudsDraw);
+    let mut e = blank(TerrainKey::Jungle, false);
+    give(&mut e, 0, &[Roxy]);
+    put(&mut e, 11, 0, Star);
+    put(&mut e, 12, 0, Star);
+    put(&mut e, 14, 1, Star);
+    check(e, Roxy, 15, Prompt::Eruption);
+    let mut g = blank(TerrainKey::Cemetery, false);
+    give(&mut g, 0, &[Roxy]);
+    put(&mut g, 13, 0, Star);
+    g.table.discard.push(Tile {
+        owner: 0,
+        troop: Hook,
+    });
+    check(g, Roxy, 12, Prompt::Raise);
+    let mut b = blank(TerrainKey::Battlefield, false);
+    give(&mut b, 0, &[Roxy]);
+    give(&mut b, 1, &[Roxy]);
+    put(&mut b, 11, 0, Star);
+    put(&mut b, 13, 0, Star);
+    check(b, Roxy, 14, Prompt::Snipe);
+    let mut k = castle();
+    give(&mut k, 0, &[Capn, Roxy]);
+    check(k, Capn, 11, Prompt::CapnPlace);
+}
+
+#[test]
+fn clouds_draw_needs_room_and_a_reserve() {
+    // §7.1 City of Clouds: reserve ≥ 1 and rack ≤ 7, else not offered.
+    let mut full = blank(TerrainKey::Clouds, false);
+    give(
+        &mut full,
+        0,
+        &[Kwak, Kwak, Kwak, Hook, Hook, Hook, Jumbo, Jumbo, Jumbo],
+    );
+    put(&mut full, 11, 0, Star);
+    play(&mut full, place(Kwak, 13));
+    assert_eq!(full.mover, 1, "8 on the rack: no draw");
+    let mut dry = blank(TerrainKey::Clouds, false);
+    give(&mut dry, 0, &[Kwak]);
+    dry.armies[0].reserve.clear();
+    put(&mut dry, 11, 0, Star);
+    play(&mut dry, place(Kwak, 13));
+    assert_eq!(dry.mover, 1, "empty reserve: no draw");
+}
+
 // ---------------------------------------------------------------- §8 regions, §9 end
 
 #[test]
