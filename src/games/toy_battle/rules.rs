@@ -430,14 +430,23 @@ pub struct Placement {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Change {
+    /// A draw from the reserve (DRAW, Skully, Star, City of Clouds).
     Drew { seat: u8, count: u8 },
+    /// A Troop placed from the rack (main placement or Cap'n).
     Placed { seat: u8, troop: Troop, node: u8 },
+    /// Jumbo discarded `seat`'s top Troop from `node`.
     Discarded { seat: u8, troop: Troop, node: u8 },
+    /// XB-42 discarded a Troop from `seat`'s rack.
     RackHit { seat: u8, troop: Troop },
+    /// Castle Retreat took a Troop back to the rack.
     Retreated { seat: u8, troop: Troop, node: u8 },
+    /// The Eruption moved a Troop.
     Moved { troop: Troop, from: u8, to: u8 },
+    /// Cemetery Raise took a Troop back from the discard.
     Raised { seat: u8, troop: Troop },
+    /// The Sniper froze one Troop of `seat` (which one stays secret).
     Froze { seat: u8 },
+    /// `seat` took the Medals of a region.
     Medals { seat: u8, region: u8, medals: u8 },
 }
 
@@ -455,6 +464,7 @@ pub enum EndReason {
     TurnLimit { stalled: u8 },
 }
 
+/// The end of the game: who won and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct End {
     pub winner: u8,
