@@ -1,0 +1,276 @@
+//! AI hints: a heuristic evaluation and a cheap, mostly greedy playout policy. Both read only
+//! what the determinized state holds, so they never see more than the searcher's view allows.
+
+use super::rules::{Phase, Table, ToyBattleAction, ToyBattleState, Troop};
+use crate::engine::{Rng, Seat};
+use rand::Rng as _;
+
+/// True when `seat` could put a Troop on an enemy H.Q. right now if it were its turn: an enemy
+/// H.Q. is in reach and a non-frozen rack Troop passes its value list (Pool).
+fn hq_threat(s: &ToyBattleState, seat: Seat, reach: u32) -> bool {
+    let table = &s.table;
+    let enemy_hqs = table.hqs(1 - seat) & reach;
+    if enemy_hqs == 0 {
+        return false;
+    }
+    let rack = &s.armies[seat].rack;
+    let mut m = enemy_hqs;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if Troop::ALL
+            .iter()
+            .any(|&t| rack.playable(t) > 0 && table.allows(i, t))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Medals a seat could still hope for: each region's Medals weighted by the share of its bases
+/// the seat holds, only while the other seat holds none of them.
+fn prospects(table: &Table, occupied: [u32; 2]) -> [f64; 2] {
+    let terrain = table.terrain();
+    let mut out = [0.0; 2];
+    for (r, &bases) in terrain.regions.iter().enumerate() {
+        let medals = table.region_medals[r] as f64;
+        if medals == 0.0 {
+            continue;
+        }
+        let k = bases.count_ones() as f64;
+        for seat in 0..2 {
+            let mine = (occupied[seat] & bases).count_ones() as f64;
+            let theirs = (occupied[1 - seat] & bases).count_ones() as f64;
+            let share = (mine - 0.5 * theirs).max(0.0) / k;
+            out[seat] += medals * share * share;
+        }
+    }
+    out
+}
+
+/// Strength of the top Troops a seat holds on the Terrain (strong tops are hard to cover).
+fn top_strength(table: &Table, seat: Seat) -> f64 {
+    let mut total = 0.0;
+    for stack in &table.stacks {
+        if let Some(top) = stack.last() {
+            if top.owner as usize == seat {
+                total += match top.troop {
+                    Troop::Kwak => 2.0,
+                    t => t as u8 as f64,
+                };
+            }
+        }
+    }
+    total
+}
+
+/// Heuristic chance that `seat` wins (§9): Medals toward the objective, regions in prospect,
+/// H.Q. threats (decisive for the seat to move), Troops left to play and board strength.
+pub(super) fn evaluate(s: &ToyBattleState, seat: Seat) -> f64 {
+    if let Some(end) = s.end {
+        return if end.winner as usize == seat {
+            1.0
+        } else {
+            0.0
+        };
+    }
+    let table = &s.table;
+    let target = table.terrain().spec.medal_target as f64;
+    let occupied = [table.occupied(0), table.occupied(1)];
+    let reach = [table.reach(0), table.reach(1)];
+    let me = seat;
+    let them = 1 - seat;
+    let medals = [table.medals[0] as f64, table.medals[1] as f64];
+    let prospect = prospects(table, occupied);
+
+    let mut x = 0.0;
+    // Medals: closeness to the objective counts more as it nears.
+    let progress = |m: f64| {
+        let f = (m / target).min(1.0);
+        f + f * f
+    };
+    x += 2.2 * (progress(medals[me]) - progress(medals[them]));
+    x += 1.1 * (prospect[me] - prospect[them]) / target;
+
+    // H.Q. threats: whoever moves next with a threat almost surely wins.
+    let mover_main = s.phase == Phase::Main;
+    let threat = [hq_threat(s, 0, reach[0]), hq_threat(s, 1, reach[1])];
+    let next = if mover_main { s.mover } else { 1 - s.mover };
+    if threat[next] {
+        x += if next == me { 3.0 } else { -3.0 };
+    }
+    if threat[1 - next] {
+        x += if 1 - next == me { 0.8 } else { -0.8 };
+    }
+
+    // Territory: bases reachable and held.
+    let bases = table.terrain().bases;
+    let held = |s: Seat| (occupied[s] & bases).count_ones() as f64;
+    let reached = |s: Seat| (reach[s] & bases).count_ones() as f64;
+    x += 0.06 * (held(me) - held(them)) + 0.03 * (reached(me) - reached(them));
+    x += 0.015 * (top_strength(table, me) - top_strength(table, them));
+
+    // Troops still to play.
+    let stock = |seat: Seat| {
+        let a = &s.armies[seat];
+        a.rack.size() as f64 + 0.5 * a.reserve.len() as f64
+    };
+    x += 0.025 * (stock(me) - stock(them));
+    let rack = |seat: Seat| s.armies[seat].rack.size() as f64;
+    x += 0.04 * (rack(me).min(4.0) - rack(them).min(4.0));
+
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Score of one action for the playout policy (higher is better); cheap, no state copy.
+fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &Context) -> f64 {
+    use ToyBattleAction as A;
+    let table = &s.table;
+    let terrain = table.terrain();
+    let me = s.mover;
+    match *action {
+        A::Draw => {
+            let rack = s.armies[me].rack.size();
+            if rack <= 1 {
+                2.5
+            } else if rack <= 3 {
+                1.0
+            } else {
+                0.2
+            }
+        }
+        A::Place { troop, node } | A::CapnPlace { troop, node } => {
+            let Some(i) = terrain.index_of(node) else {
+                return 0.0;
+            };
+            let bit = 1u32 << i;
+            if table.hqs(1 - me) & bit != 0 {
+                return 1000.0;
+            }
+            let mut v = 0.5;
+            // Regions completed or advanced.
+            let mine = ctx.occupied[me] | bit;
+            for (r, &bases) in terrain.regions.iter().enumerate() {
+                if bases & bit == 0 || table.region_medals[r] == 0 {
+                    continue;
+                }
+                let medals = table.region_medals[r] as f64;
+                if mine & bases == bases {
+                    v += 40.0 * medals;
+                } else if ctx.occupied[1 - me] & bases & !bit == 0 {
+                    v += 0.6 * medals * (mine & bases).count_ones() as f64
+                        / bases.count_ones() as f64;
+                }
+            }
+            if let Some(top) = table.top(i) {
+                if top.owner as usize != me {
+                    v += 1.5 + 0.2 * top.troop as u8 as f64;
+                    // Covering a link of the enemy chain that reaches our H.Q. blocks it.
+                    if ctx.threatened && !still_threatened(s, ctx.occupied[1 - me] & !bit) {
+                        v += 40.0;
+                    }
+                } else {
+                    v -= 1.0;
+                }
+            }
+            // A connected Troop next to the enemy H.Q. threatens to capture next turn.
+            if ctx.reach[me] & bit != 0 && terrain.adjacent[i] & table.hqs(1 - me) != 0 {
+                v += 6.0;
+            }
+            // Spend weak Troops early, keep strong ones for covering.
+            v += match troop {
+                Troop::Kwak => -0.3,
+                Troop::Roxy | Troop::Star => -0.2,
+                _ => 0.0,
+            };
+            if table.shielded(i) {
+                v -= 0.3;
+            }
+            v
+        }
+        A::SkullyDraw | A::StarDraw | A::CloudsDraw | A::Xb42Discard | A::Snipe => 5.0,
+        A::JumboDiscard { node } => {
+            let Some(i) = terrain.index_of(node) else {
+                return 0.0;
+            };
+            let strength = table.top(i).map_or(0.0, |t| t.troop as u8 as f64);
+            let mut v = 5.0 + strength;
+            let stack = &table.stacks[i];
+            let below_theirs = stack.len() >= 2 && stack[stack.len() - 2].owner as usize != me;
+            let theirs = table.occupied(1 - me);
+            let threat = hq_threat(s, 1 - me, table.reach(1 - me));
+            if threat && !below_theirs && !still_threatened(s, theirs & !(1 << i)) {
+                v += 40.0;
+            }
+            v
+        }
+        A::Retreat { .. } => 0.0,
+        A::Raise { troop } => 4.0 + troop as u8 as f64 * 0.2,
+        A::Erupt { .. } => 3.0,
+        A::Skip => 0.1,
+        A::Xb42Hit { .. } | A::Freeze { .. } => 0.0,
+    }
+}
+
+/// Whether the opponent of the mover would still reach our H.Q. holding only `theirs`.
+fn still_threatened(s: &ToyBattleState, theirs: u32) -> bool {
+    let them = 1 - s.mover;
+    hq_threat(s, them, s.table.reach_over(them, theirs))
+}
+
+struct Context {
+    occupied: [u32; 2],
+    reach: [u32; 2],
+    /// The opponent could capture our H.Q. on its next turn.
+    threatened: bool,
+}
+
+/// Playout policy: an immediate win when there is one, otherwise mostly the best-scored action
+/// with some noise so playouts vary.
+pub(super) fn rollout_action(
+    s: &ToyBattleState,
+    legal: &[ToyBattleAction],
+    rng: &mut Rng,
+) -> ToyBattleAction {
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    if rng.random_bool(0.15) {
+        return legal[rng.random_range(0..legal.len())];
+    }
+    let table = &s.table;
+    let me = s.mover;
+    let placing = matches!(
+        s.phase,
+        Phase::Main
+            | Phase::Effect {
+                troop: Troop::Capn,
+                ..
+            }
+    );
+    let ctx = if placing {
+        let reach = [table.reach(0), table.reach(1)];
+        Context {
+            occupied: [table.occupied(0), table.occupied(1)],
+            reach,
+            threatened: hq_threat(s, 1 - me, reach[1 - me]),
+        }
+    } else {
+        Context {
+            occupied: [0; 2],
+            reach: [0; 2],
+            threatened: false,
+        }
+    };
+    let mut best = legal[0];
+    let mut best_score = f64::NEG_INFINITY;
+    for a in legal {
+        let v = score(s, a, &ctx) + rng.random::<f64>() * 0.8;
+        if v > best_score {
+            best_score = v;
+            best = *a;
+        }
+    }
+    best
+}
