@@ -1,0 +1,394 @@
+//! The panorama: the shared grid of piles (moonlight.md §5.1) and its geometry. Ownership and
+//! powers live in `rules.rs`; this file knows cells, piles and the 4×3 / 3×4 bound.
+
+use super::cards::{Cards, Colour, Wolf};
+use serde::{Deserialize, Serialize};
+
+/// A cell of the unbounded grid: x grows to the right, y downward (§5.1). The first card of a
+/// round is at (0, 0). Serialized as `[x, y]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "(i8, i8)", into = "(i8, i8)")]
+pub struct Cell {
+    pub x: i8,
+    pub y: i8,
+}
+
+impl Cell {
+    pub const ORIGIN: Cell = Cell { x: 0, y: 0 };
+
+    pub fn new(x: i8, y: i8) -> Cell {
+        Cell { x, y }
+    }
+
+    /// The 4 orthogonal neighbours (a diagonal is never enough, §5.2).
+    pub fn neighbours(self) -> [Cell; 4] {
+        let Cell { x, y } = self;
+        [
+            Cell::new(x, y.saturating_sub(1)),
+            Cell::new(x.saturating_sub(1), y),
+            Cell::new(x.saturating_add(1), y),
+            Cell::new(x, y.saturating_add(1)),
+        ]
+    }
+
+    fn touches(self, other: Cell) -> bool {
+        (self.x as i16 - other.x as i16).abs() + (self.y as i16 - other.y as i16).abs() == 1
+    }
+}
+
+impl From<(i8, i8)> for Cell {
+    fn from((x, y): (i8, i8)) -> Cell {
+        Cell { x, y }
+    }
+}
+
+impl From<Cell> for (i8, i8) {
+    fn from(c: Cell) -> (i8, i8) {
+        (c.x, c.y)
+    }
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({},{})", self.x, self.y)
+    }
+}
+
+/// The bounding box of a set of cells (§5.1 `bbox`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bounds {
+    pub x_min: i8,
+    pub x_max: i8,
+    pub y_min: i8,
+    pub y_max: i8,
+}
+
+impl Bounds {
+    pub fn of(cell: Cell) -> Bounds {
+        Bounds {
+            x_min: cell.x,
+            x_max: cell.x,
+            y_min: cell.y,
+            y_max: cell.y,
+        }
+    }
+
+    pub fn with(self, cell: Cell) -> Bounds {
+        Bounds {
+            x_min: self.x_min.min(cell.x),
+            x_max: self.x_max.max(cell.x),
+            y_min: self.y_min.min(cell.y),
+            y_max: self.y_max.max(cell.y),
+        }
+    }
+
+    pub fn width(self) -> i32 {
+        self.x_max as i32 - self.x_min as i32 + 1
+    }
+
+    pub fn height(self) -> i32 {
+        self.y_max as i32 - self.y_min as i32 + 1
+    }
+
+    /// §5.1 `fits`: at most 4×3 or 3×4.
+    pub fn fits(self) -> bool {
+        fits(self.width(), self.height())
+    }
+
+    pub fn contains(self, c: Cell) -> bool {
+        (self.x_min..=self.x_max).contains(&c.x) && (self.y_min..=self.y_max).contains(&c.y)
+    }
+
+    /// The four corner cells (§7, D2), which may be empty on an incomplete panorama.
+    pub fn is_corner(self, c: Cell) -> bool {
+        (c.x == self.x_min || c.x == self.x_max) && (c.y == self.y_min || c.y == self.y_max)
+    }
+}
+
+/// §5.1: `(W ≤ 4 and H ≤ 3) or (W ≤ 3 and H ≤ 4)`.
+pub fn fits(w: i32, h: i32) -> bool {
+    (w <= 4 && h <= 3) || (w <= 3 && h <= 4)
+}
+
+/// The panorama's shape so far (§5.1, D19): recomputed from the occupied cells, never stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Orientation {
+    /// Both sides at most 3: it may still become 4×3 or 3×4.
+    Undecided,
+    /// 4 wide, 3 rows of 4.
+    Wide,
+    /// 4 tall, 4 rows of 3.
+    Tall,
+}
+
+/// Cells in a complete panorama.
+pub const FULL: usize = 12;
+
+/// One occupied cell: its cards bottom first, the visible wolf on top (§5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pile {
+    pub at: Cell,
+    pub cards: Cards,
+}
+
+impl Pile {
+    /// The visible wolf. A pile is never empty.
+    pub fn top(&self) -> Wolf {
+        self.cards.last().unwrap_or_default()
+    }
+}
+
+/// The shared grid of piles. Piles are kept in reading order (by row, then column), so every
+/// listing derived from it is deterministic.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Panorama {
+    piles: Vec<Pile>,
+}
+
+impl Panorama {
+    pub fn piles(&self) -> &[Pile] {
+        &self.piles
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.piles.is_empty()
+    }
+
+    /// Occupied cells (|occ|).
+    pub fn len(&self) -> usize {
+        self.piles.len()
+    }
+
+    /// §6 A: 12 occupied cells, which can only be a full 4×3 or 3×4 box.
+    pub fn is_complete(&self) -> bool {
+        self.piles.len() >= FULL
+    }
+
+    pub fn pile(&self, at: Cell) -> Option<&Pile> {
+        self.piles.iter().find(|p| p.at == at)
+    }
+
+    pub fn is_occupied(&self, at: Cell) -> bool {
+        self.piles.iter().any(|p| p.at == at)
+    }
+
+    /// The visible wolf of the pile at `at`.
+    pub fn top(&self, at: Cell) -> Option<Wolf> {
+        self.pile(at).map(Pile::top)
+    }
+
+    /// Visible wolves with their cells, in reading order.
+    pub fn visible(&self) -> impl Iterator<Item = (Cell, Wolf)> + '_ {
+        self.piles.iter().map(|p| (p.at, p.top()))
+    }
+
+    /// Visible wolves of one pack (§5.3 rule 2 counts them).
+    pub fn visible_count(&self, colour: Colour) -> usize {
+        self.visible().filter(|(_, w)| w.colour() == colour).count()
+    }
+
+    /// Every card of one pack in the panorama, covered ones included (public, §10).
+    pub fn cards_of(&self, colour: Colour) -> impl Iterator<Item = Wolf> + '_ {
+        self.piles
+            .iter()
+            .flat_map(|p| p.cards.iter())
+            .filter(move |w| w.colour() == colour)
+    }
+
+    pub fn bounds(&self) -> Option<Bounds> {
+        let first = self.piles.first()?;
+        Some(
+            self.piles
+                .iter()
+                .fold(Bounds::of(first.at), |b, p| b.with(p.at)),
+        )
+    }
+
+    /// §5.1, D19: fixed as 4×3 when the box is 4 wide, 3×4 when 4 tall, else undecided.
+    pub fn orientation(&self) -> Orientation {
+        match self.bounds() {
+            Some(b) if b.width() == 4 => Orientation::Wide,
+            Some(b) if b.height() == 4 => Orientation::Tall,
+            _ => Orientation::Undecided,
+        }
+    }
+
+    /// §5.2 ground placement: the origin on an empty panorama; otherwise an empty cell with an
+    /// occupied orthogonal neighbour whose addition keeps the box within 4×3 / 3×4.
+    pub fn can_ground(&self, at: Cell) -> bool {
+        match self.bounds() {
+            None => at == Cell::ORIGIN,
+            Some(b) => {
+                !self.is_occupied(at)
+                    && at.neighbours().iter().any(|&n| self.is_occupied(n))
+                    && b.with(at).fits()
+            }
+        }
+    }
+
+    /// Every cell where a ground placement is legal now, in reading order (the "frame" a board
+    /// highlights).
+    pub fn ground_cells(&self) -> Vec<Cell> {
+        let Some(b) = self.bounds() else {
+            return vec![Cell::ORIGIN];
+        };
+        let mut out = Vec::with_capacity(16);
+        for p in &self.piles {
+            for n in p.at.neighbours() {
+                if !out.contains(&n) && !self.is_occupied(n) && b.with(n).fits() {
+                    out.push(n);
+                }
+            }
+        }
+        out.sort_unstable_by_key(|c| (c.y, c.x));
+        out
+    }
+
+    /// Empty cells a card may still reach this round without a pile move: those inside some
+    /// 4×3 or 3×4 box around everything placed (every box that fits can be filled towards any
+    /// of its cells). A board draws these as the faint frame of the final panorama.
+    pub fn open_cells(&self) -> Vec<Cell> {
+        let Some(b) = self.bounds() else {
+            return vec![Cell::ORIGIN];
+        };
+        let mut out = Vec::new();
+        for y in b.y_max.saturating_sub(3)..=b.y_min.saturating_add(3) {
+            for x in b.x_max.saturating_sub(3)..=b.x_min.saturating_add(3) {
+                let c = Cell::new(x, y);
+                if !self.is_occupied(c) && b.with(c).fits() {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Rows of the current box, top to bottom (§7.2, D2).
+    pub fn rows(&self) -> impl Iterator<Item = i8> {
+        let (lo, hi) = self.bounds().map_or((0, -1), |b| (b.y_min, b.y_max));
+        lo..=hi
+    }
+
+    /// Puts `wolf` on `at`: a new pile on an empty cell, or on top of the pile there. Legality is
+    /// the caller's business (rules.rs).
+    pub fn put(&mut self, at: Cell, wolf: Wolf) {
+        if let Some(p) = self.piles.iter_mut().find(|p| p.at == at) {
+            p.cards.push(wolf);
+            return;
+        }
+        let mut cards = Cards::new();
+        cards.push(wolf);
+        self.insert(Pile { at, cards });
+    }
+
+    /// Inserts a pile on an empty cell, keeping reading order.
+    fn insert(&mut self, pile: Pile) {
+        let key = (pile.at.y, pile.at.x);
+        let i = self
+            .piles
+            .iter()
+            .position(|p| (p.at.y, p.at.x) > key)
+            .unwrap_or(self.piles.len());
+        self.piles.insert(i, pile);
+    }
+
+    /// Removes the whole pile at `at` (start of a Move a Pile).
+    fn take(&mut self, at: Cell) -> Option<Pile> {
+        let i = self.piles.iter().position(|p| p.at == at)?;
+        Some(self.piles.remove(i))
+    }
+
+    /// §5.4 step 1 (with D7): can the pile at `from` move to `to`? With R = occ \ {from}: R is
+    /// non-empty, `to` is empty and touches R, R ∪ {to} fits and is orthogonally connected.
+    pub fn can_move(&self, from: Cell, to: Cell) -> bool {
+        if !self.is_occupied(from) || self.is_occupied(to) || self.len() < 2 {
+            return false;
+        }
+        let rest: Vec<Cell> = self
+            .piles
+            .iter()
+            .map(|p| p.at)
+            .filter(|&c| c != from)
+            .collect();
+        let b = rest.iter().fold(Bounds::of(to), |b, &c| b.with(c));
+        rest.iter().any(|&c| c.touches(to)) && b.fits() && {
+            let mut cells = rest;
+            cells.push(to);
+            connected(&cells)
+        }
+    }
+
+    /// Every legal pile move (§5.4 step 1), piles in reading order, destinations in reading order.
+    pub fn pile_moves(&self) -> Vec<(Cell, Cell)> {
+        let mut out = Vec::new();
+        if self.len() < 2 {
+            return out;
+        }
+        for p in &self.piles {
+            let mut targets: Vec<Cell> = Vec::new();
+            for q in &self.piles {
+                if q.at == p.at {
+                    continue;
+                }
+                for n in q.at.neighbours() {
+                    if n != p.at && !targets.contains(&n) && self.can_move(p.at, n) {
+                        targets.push(n);
+                    }
+                }
+            }
+            targets.sort_unstable_by_key(|c| (c.y, c.x));
+            out.extend(targets.into_iter().map(|t| (p.at, t)));
+        }
+        out
+    }
+
+    /// Moves the whole pile, keeping its order (§5.4 step 1). Legality is the caller's business.
+    pub fn move_pile(&mut self, from: Cell, to: Cell) {
+        if self.is_occupied(to) {
+            return;
+        }
+        if let Some(mut pile) = self.take(from) {
+            pile.at = to;
+            self.insert(pile);
+        }
+    }
+
+    /// Is every occupied cell reachable from every other through orthogonal steps?
+    pub fn is_connected(&self) -> bool {
+        let cells: Vec<Cell> = self.piles.iter().map(|p| p.at).collect();
+        connected(&cells)
+    }
+
+    /// Builds a panorama from piles (scenario tests, determinization). Later piles on the same
+    /// cell are ignored.
+    pub fn from_piles(piles: impl IntoIterator<Item = Pile>) -> Panorama {
+        let mut p = Panorama::default();
+        for pile in piles {
+            if !p.is_occupied(pile.at) && !pile.cards.is_empty() {
+                p.insert(pile);
+            }
+        }
+        p
+    }
+}
+
+fn connected(cells: &[Cell]) -> bool {
+    if cells.is_empty() {
+        return true;
+    }
+    let mut seen = vec![false; cells.len()];
+    let mut stack = vec![0];
+    seen[0] = true;
+    let mut count = 1;
+    while let Some(i) = stack.pop() {
+        for j in 0..cells.len() {
+            if !seen[j] && cells[i].touches(cells[j]) {
+                seen[j] = true;
+                count += 1;
+                stack.push(j);
+            }
+        }
+    }
+    count == cells.len()
+}
