@@ -3,9 +3,9 @@
 //! a determinization of the searcher's view.
 
 use super::cards::{Power, Wolf};
-use super::panorama::{Cell, FULL};
+use super::panorama::{Bounds, Cell, FULL};
 use super::rules::{MoonlightAction, MoonlightState, Phase};
-use super::scoring::{ScoreRules, Visible};
+use super::scoring::{row_value, ScoreRules, Visible, BONUS_MOONS, MOON_POINTS};
 use crate::engine::{Rng, Seat};
 use rand::Rng as _;
 
@@ -76,11 +76,91 @@ pub fn evaluate(s: &MoonlightState, seat: Seat) -> f64 {
 
 /// Share of playout moves that are uniformly random, so playouts explore.
 const RANDOM_MOVES: f64 = 0.1;
-/// Placements compared per playout move.
-const SAMPLES: usize = 6;
+/// What spending a card costs per point of value in a playout: a high card kept in hand can
+/// still cover or win a row later.
+const SPEND_COST: f64 = 0.05;
 
-/// Playout policy: mostly the placement that improves the live score most among a few sampled
-/// ones; Lone Wolf and power picks by a fixed preference.
+/// The live score split by row, so the effect of one more card on its row and on the moons can
+/// be read without rescoring the whole panorama.
+struct Rows {
+    rules: ScoreRules,
+    bounds: Bounds,
+    sums: [[u32; 2]; 4],
+    wolves: [[u8; 2]; 4],
+    plus: [[u8; 2]; 4],
+    moons: [u32; 2],
+}
+
+impl Rows {
+    fn of(s: &MoonlightState) -> Option<Rows> {
+        let panorama = &s.table.panorama;
+        let bounds = panorama.bounds()?;
+        let rules = s.table.score_rules();
+        let mut rows = Rows {
+            rules,
+            bounds,
+            sums: [[0; 2]; 4],
+            wolves: [[0; 2]; 4],
+            plus: [[0; 2]; 4],
+            moons: rules.bonus_moons.map(|b| if b { BONUS_MOONS as u32 } else { 0 }),
+        };
+        for (at, wolf) in panorama.visible() {
+            rows.add(at, wolf, 1);
+        }
+        Some(rows)
+    }
+
+    fn row(&self, at: Cell) -> usize {
+        ((at.y as i32 - self.bounds.y_min as i32).clamp(0, 3)) as usize
+    }
+
+    fn add(&mut self, at: Cell, wolf: Wolf, sign: i32) {
+        let r = self.row(at);
+        let s = self.rules.seat_of(wolf.colour());
+        let v = row_value(wolf, at, self.bounds) as i32;
+        self.sums[r][s] = (self.sums[r][s] as i32 + sign * v) as u32;
+        self.wolves[r][s] = (self.wolves[r][s] as i32 + sign) as u8;
+        self.plus[r][s] = (self.plus[r][s] as i32 + sign * wolf.plus_one() as i32) as u8;
+        self.moons[s] = (self.moons[s] as i32 + sign * wolf.moons() as i32) as u32;
+    }
+
+    /// `seat`'s lead from the moons and row `r`.
+    fn lead(&self, seat: Seat, r: usize) -> i32 {
+        let mut lead = 0;
+        match self.rules.decide(self.moons) {
+            Some(w) if w == seat => lead += MOON_POINTS as i32,
+            Some(_) => lead -= MOON_POINTS as i32,
+            None => {}
+        }
+        match self.rules.decide(self.sums[r]) {
+            Some(w) if w == seat => lead += (self.wolves[r][w] + self.plus[r][w]) as i32,
+            Some(w) => lead -= (self.wolves[r][w] + self.plus[r][w]) as i32,
+            None => {}
+        }
+        lead
+    }
+
+    /// How much `seat`'s round lead changes if `card` goes on `at`, when the box stays the same
+    /// (so corners and the other rows do not change).
+    fn gain(&mut self, s: &MoonlightState, seat: Seat, at: Cell, card: Wolf) -> i32 {
+        let r = self.row(at);
+        let before = self.lead(seat, r);
+        let covered = s.table.panorama.top(at);
+        if let Some(top) = covered {
+            self.add(at, top, -1);
+        }
+        self.add(at, card, 1);
+        let after = self.lead(seat, r);
+        self.add(at, card, -1);
+        if let Some(top) = covered {
+            self.add(at, top, 1);
+        }
+        after - before
+    }
+}
+
+/// Playout policy: mostly the placement that improves the live score most, spending low cards
+/// when that is as good; Lone Wolf and power picks by a fixed preference.
 pub fn rollout_action(
     s: &MoonlightState,
     legal: &[MoonlightAction],
@@ -100,20 +180,28 @@ pub fn rollout_action(
         }),
         _ => {
             let me = s.table.mover;
-            let rules = s.table.score_rules();
-            let base = lead(s, &rules, me, None);
-            let mut best = legal[rng.random_range(0..legal.len())];
+            let Some(mut rows) = Rows::of(s) else {
+                return legal[rng.random_range(0..legal.len())];
+            };
+            let rules = rows.rules;
+            let mut base = None;
+            let mut best = legal[0];
             let mut best_value = f64::NEG_INFINITY;
-            for _ in 0..SAMPLES.min(legal.len()) {
-                let a = legal[rng.random_range(0..legal.len())];
+            for &a in legal {
                 let value = match a {
                     MoonlightAction::Place { card, at } => {
-                        // Spending a high card costs a little: it could win a later row.
-                        lead(s, &rules, me, Some((at, card))) - 0.05 * card.value() as f64
+                        let gain = if rows.bounds.contains(at) {
+                            rows.gain(s, me, at, card) as f64
+                        } else {
+                            // The box grows: corners move, so rescore the whole panorama.
+                            let now = *base.get_or_insert_with(|| lead(s, &rules, me, None));
+                            lead(s, &rules, me, Some((at, card))) - now
+                        };
+                        gain - SPEND_COST * card.value() as f64
                     }
-                    MoonlightAction::Decline => base - 0.5,
-                    _ => base,
-                };
+                    MoonlightAction::Decline => -0.5,
+                    _ => 0.0,
+                } + rng.random_range(0.0..0.3);
                 if value > best_value {
                     best_value = value;
                     best = a;

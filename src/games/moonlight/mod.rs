@@ -14,7 +14,8 @@ pub use hints::{evaluate, match_value, round_chance};
 pub use panorama::{fits, Bounds, Cell, Orientation, Panorama, Pile, FULL};
 pub use rules::{
     Change, Moonlight, MoonlightAction, MoonlightOptions, MoonlightState, MoonlightView, Phase,
-    PowerStatus, Table, DISPLAY_SIZE, HAND_SIZE, LARGER_HAND_SIZE, MOUNTAINS_TO_WIN, ROUND_CAP,
+    PowerStatus, Refusal, Table, DISPLAY_SIZE, HAND_SIZE, LARGER_HAND_SIZE, MOUNTAINS_TO_WIN,
+    ROUND_CAP,
 };
 pub use scoring::{
     row_value, Decider, RoundScore, RowScore, ScoreRules, ScoredWolf, Tally, Visible,

@@ -125,6 +125,40 @@ pub enum Orientation {
 /// Cells in a complete panorama.
 pub const FULL: usize = 12;
 
+/// Occupied cells as row bitmasks around the origin, for fast lookups while generating moves.
+/// Cells outside the window (never reached in play: one pile move can shift the box at most 3
+/// cells past the first card's box) fall back to a scan, so the answer is always exact.
+struct Occupancy<'a> {
+    rows: [u16; 16],
+    piles: &'a [Pile],
+}
+
+impl<'a> Occupancy<'a> {
+    const OFFSET: i16 = 8;
+
+    fn window(c: Cell) -> Option<(usize, u16)> {
+        let (x, y) = (c.x as i16 + Self::OFFSET, c.y as i16 + Self::OFFSET);
+        ((0..16).contains(&x) && (0..16).contains(&y)).then_some((y as usize, 1u16 << x))
+    }
+
+    fn of(piles: &'a [Pile]) -> Occupancy<'a> {
+        let mut rows = [0u16; 16];
+        for p in piles {
+            if let Some((y, bit)) = Self::window(p.at) {
+                rows[y] |= bit;
+            }
+        }
+        Occupancy { rows, piles }
+    }
+
+    fn has(&self, c: Cell) -> bool {
+        match Self::window(c) {
+            Some((y, bit)) => self.rows[y] & bit != 0,
+            None => self.piles.iter().any(|p| p.at == c),
+        }
+    }
+}
+
 /// One occupied cell: its cards bottom first, the visible wolf on top (§5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pile {
@@ -233,10 +267,11 @@ impl Panorama {
         let Some(b) = self.bounds() else {
             return vec![Cell::ORIGIN];
         };
+        let occ = Occupancy::of(&self.piles);
         let mut out = Vec::with_capacity(16);
         for p in &self.piles {
             for n in p.at.neighbours() {
-                if !out.contains(&n) && !self.is_occupied(n) && b.with(n).fits() {
+                if !occ.has(n) && !out.contains(&n) && b.with(n).fits() {
                     out.push(n);
                 }
             }
@@ -302,21 +337,43 @@ impl Panorama {
     /// §5.4 step 1 (with D7): can the pile at `from` move to `to`? With R = occ \ {from}: R is
     /// non-empty, `to` is empty and touches R, R ∪ {to} fits and is orthogonally connected.
     pub fn can_move(&self, from: Cell, to: Cell) -> bool {
-        if !self.is_occupied(from) || self.is_occupied(to) || self.len() < 2 {
-            return false;
+        self.is_occupied(from) && self.moves_of(from).contains(&to)
+    }
+
+    /// Where the pile at `from` may move (§5.4 step 1, D7), in reading order.
+    fn moves_of(&self, from: Cell) -> Vec<Cell> {
+        let mut rest = [Cell::ORIGIN; FULL];
+        let mut n = 0;
+        for p in self.piles.iter().filter(|p| p.at != from).take(FULL) {
+            rest[n] = p.at;
+            n += 1;
         }
-        let rest: Vec<Cell> = self
-            .piles
-            .iter()
-            .map(|p| p.at)
-            .filter(|&c| c != from)
-            .collect();
-        let b = rest.iter().fold(Bounds::of(to), |b, &c| b.with(c));
-        rest.iter().any(|&c| c.touches(to)) && b.fits() && {
-            let mut cells = rest;
-            cells.push(to);
-            connected(&cells)
+        let rest = &rest[..n];
+        let mut out = Vec::new();
+        let Some(&first) = rest.first() else {
+            return out;
+        };
+        let b = rest.iter().fold(Bounds::of(first), |b, &c| b.with(c));
+        // Adding a neighbour keeps a connected R connected; otherwise check the union.
+        let rest_connected = connected(rest);
+        let occ = Occupancy::of(&self.piles);
+        for &c in rest {
+            for e in c.neighbours() {
+                if e == from || occ.has(e) || out.contains(&e) || !b.with(e).fits() {
+                    continue;
+                }
+                if rest_connected || {
+                    let mut with = [Cell::ORIGIN; FULL + 1];
+                    with[..n].copy_from_slice(rest);
+                    with[n] = e;
+                    connected(&with[..=n])
+                } {
+                    out.push(e);
+                }
+            }
         }
+        out.sort_unstable_by_key(|c| (c.y, c.x));
+        out
     }
 
     /// Every legal pile move (§5.4 step 1), piles in reading order, destinations in reading order.
@@ -326,21 +383,14 @@ impl Panorama {
             return out;
         }
         for p in &self.piles {
-            let mut targets: Vec<Cell> = Vec::new();
-            for q in &self.piles {
-                if q.at == p.at {
-                    continue;
-                }
-                for n in q.at.neighbours() {
-                    if n != p.at && !targets.contains(&n) && self.can_move(p.at, n) {
-                        targets.push(n);
-                    }
-                }
-            }
-            targets.sort_unstable_by_key(|c| (c.y, c.x));
-            out.extend(targets.into_iter().map(|t| (p.at, t)));
+            out.extend(self.moves_of(p.at).into_iter().map(|to| (p.at, to)));
         }
         out
+    }
+
+    /// Is at least one pile move legal (§5.4: Move a Pile is usable)?
+    pub fn has_pile_move(&self) -> bool {
+        self.len() >= 2 && self.piles.iter().any(|p| !self.moves_of(p.at).is_empty())
     }
 
     /// Moves the whole pile, keeping its order (§5.4 step 1). Legality is the caller's business.
@@ -373,22 +423,25 @@ impl Panorama {
     }
 }
 
+/// Orthogonal connectivity of up to 32 cells, without allocating.
 fn connected(cells: &[Cell]) -> bool {
-    if cells.is_empty() {
+    let n = cells.len().min(32);
+    if n == 0 {
         return true;
     }
-    let mut seen = vec![false; cells.len()];
-    let mut stack = vec![0];
-    seen[0] = true;
-    let mut count = 1;
-    while let Some(i) = stack.pop() {
-        for j in 0..cells.len() {
-            if !seen[j] && cells[i].touches(cells[j]) {
-                seen[j] = true;
-                count += 1;
-                stack.push(j);
+    let mut seen: u32 = 1;
+    let mut stack = [0usize; 32];
+    let mut top = 1;
+    while top > 0 {
+        top -= 1;
+        let i = stack[top];
+        for j in 0..n {
+            if seen & (1 << j) == 0 && cells[i].touches(cells[j]) {
+                seen |= 1 << j;
+                stack[top] = j;
+                top += 1;
             }
         }
     }
-    count == cells.len()
+    seen.count_ones() as usize == n
 }

@@ -169,6 +169,51 @@ pub struct PowerStatus {
 
 pub struct Moonlight;
 
+/// Why a placement is refused (§5.2, §5.3, §5.4), cheap to produce while generating moves and
+/// worded for the player by `Display`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NotPlacing,
+    NotYours(Wolf),
+    NotATwo,
+    FirstAtOrigin,
+    OutOfFrame(Cell),
+    NoPile(Cell),
+    OwnWolf(Cell),
+    LastVisibleWolf,
+    ProtectedOne(Cell),
+    NotOneHigher { value: u8, covered: u8, at: Cell },
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Refusal::NotPlacing => write!(f, "no card may be placed now"),
+            Refusal::NotYours(w) => write!(f, "{w} is not one of your wolves"),
+            Refusal::NotATwo => write!(f, "after moving a pile you must place a value-2 wolf"),
+            Refusal::FirstAtOrigin => write!(f, "the first card of a round goes at (0,0)"),
+            Refusal::OutOfFrame(at) => write!(
+                f,
+                "{at} is not next to a card or would make the panorama larger than 4×3 or 3×4"
+            ),
+            Refusal::NoPile(at) => write!(f, "no pile at {at} to cover"),
+            Refusal::OwnWolf(at) => {
+                write!(f, "the wolf at {at} is your own: you never cover your own")
+            }
+            Refusal::LastVisibleWolf => {
+                write!(f, "you may not cover your opponent's last visible wolf")
+            }
+            Refusal::ProtectedOne(at) => {
+                write!(f, "the 1 at {at} is protected by Value 1 Protection")
+            }
+            Refusal::NotOneHigher { value, covered, at } => write!(
+                f,
+                "a {value} cannot cover the {covered} at {at}: a cover must be exactly one higher"
+            ),
+        }
+    }
+}
+
 fn rule(text: impl Into<String>) -> Illegal {
     Illegal::Rule(text.into())
 }
@@ -283,63 +328,72 @@ impl Table {
             .collect()
     }
 
-    /// Is a card about to be placed now restricted to value 2 (§5.4 step 2)?
+    /// Is a card to be placed now?
     fn placing(&self) -> bool {
         matches!(self.phase, Phase::Place | Phase::PlaceTwo | Phase::Second)
     }
 
     /// §5.3: may `seat` put `wolf` on the pile at `at`? On success, the Ambush power the cover
     /// spends (Value Skip for +2, Same Value Cover for +0; D18), if any.
-    pub fn cover(&self, seat: Seat, wolf: Wolf, at: Cell) -> Result<Option<Power>, String> {
+    pub fn cover(&self, seat: Seat, wolf: Wolf, at: Cell) -> Result<Option<Power>, Refusal> {
         let Some(top) = self.panorama.top(at) else {
-            return Err(format!("no pile at {at} to cover"));
+            return Err(Refusal::NoPile(at));
         };
-        let opponent = 1 - (seat & 1);
+        let visible = self.panorama.visible_count(top.colour());
+        self.cover_top(seat, wolf, at, top, visible)
+    }
+
+    /// §5.3 for a pile whose visible wolf is `top`, when `top`'s owner has `visible` wolves
+    /// visible (the move generator counts them once for all piles).
+    fn cover_top(
+        &self,
+        seat: Seat,
+        wolf: Wolf,
+        at: Cell,
+        top: Wolf,
+        visible: usize,
+    ) -> Result<Option<Power>, Refusal> {
         if top.colour() == self.colour(seat) {
-            return Err(format!(
-                "the wolf at {at} is your own: you never cover your own"
-            ));
+            return Err(Refusal::OwnWolf(at));
         }
-        if self.panorama.visible_count(top.colour()) < 2 {
-            return Err("you may not cover your opponent's last visible wolf".into());
+        if visible < 2 {
+            return Err(Refusal::LastVisibleWolf);
         }
-        if top.value() == 1 && self.holds(opponent, Power::ValueOneProtection) {
-            return Err(format!("the 1 at {at} is protected by Value 1 Protection"));
+        if top.value() == 1 && self.holds(1 - (seat & 1), Power::ValueOneProtection) {
+            return Err(Refusal::ProtectedOne(at));
         }
         match wolf.value() as i16 - top.value() as i16 {
             1 => Ok(None),
             2 if self.ready(seat, Power::ValueSkip) => Ok(Some(Power::ValueSkip)),
             0 if self.ready(seat, Power::SameValueCover) => Ok(Some(Power::SameValueCover)),
-            _ => Err(format!(
-                "a {} cannot cover the {} at {at}: a cover must be exactly one higher",
-                wolf.value(),
-                top.value()
-            )),
+            _ => Err(Refusal::NotOneHigher {
+                value: wolf.value(),
+                covered: top.value(),
+                at,
+            }),
         }
     }
 
     /// §5.2/§5.3 (and §5.4 step 2): may `seat` place `wolf` on `at` in the current phase? On
     /// success, the Ambush power a cover spends. Whether the card is in hand is not checked here.
-    pub fn placement(&self, seat: Seat, wolf: Wolf, at: Cell) -> Result<Option<Power>, String> {
+    pub fn placement(&self, seat: Seat, wolf: Wolf, at: Cell) -> Result<Option<Power>, Refusal> {
         if !self.placing() {
-            return Err("no card may be placed now".into());
+            return Err(Refusal::NotPlacing);
         }
         if wolf.colour() != self.colour(seat) {
-            return Err(format!("{wolf} is not one of your wolves"));
+            return Err(Refusal::NotYours(wolf));
         }
         if self.phase == Phase::PlaceTwo && wolf.value() != 2 {
-            return Err("after moving a pile you must place a value-2 wolf".into());
+            return Err(Refusal::NotATwo);
         }
         if self.panorama.is_occupied(at) {
             self.cover(seat, wolf, at)
         } else if self.panorama.can_ground(at) {
             Ok(None)
         } else if self.panorama.is_empty() {
-            Err("the first card of a round goes at (0,0)".into())
+            Err(Refusal::FirstAtOrigin)
         } else {
-            Err(format!(
-                "{at} is not next to a card or would make the panorama larger than 4×3 or 3×4"
-            ))
+            Err(Refusal::OutOfFrame(at))
         }
     }
 
@@ -373,7 +427,7 @@ impl Table {
             && self.mover == seat
             && has_two
             && self.ready(seat, Power::MovePile)
-            && !self.panorama.pile_moves().is_empty()
+            && self.panorama.has_pile_move()
     }
 
     /// The match winner, once someone has two mountain halves (§9).
@@ -533,7 +587,10 @@ impl MoonlightState {
         if !self.hands[me].contains(card) {
             return Err(rule(format!("{card} is not in your hand")));
         }
-        let spent = self.table.placement(me, card, at).map_err(rule)?;
+        let spent = self
+            .table
+            .placement(me, card, at)
+            .map_err(|r| rule(r.to_string()))?;
         let step = self.table.phase;
         let covered = self.table.panorama.top(at);
         self.hands[me].remove(card);
@@ -650,6 +707,8 @@ impl Game for Moonlight {
             Phase::Place | Phase::PlaceTwo | Phase::Second => {
                 let hand = s.hands[me].as_slice();
                 let ground = t.panorama.ground_cells();
+                let theirs = t.colour(1 - me);
+                let visible = t.panorama.visible_count(theirs);
                 for (i, &card) in hand.iter().enumerate() {
                     if hand[..i].iter().any(|h| h.canonical() == card.canonical()) {
                         continue;
@@ -658,9 +717,14 @@ impl Game for Moonlight {
                         continue;
                     }
                     out.extend(ground.iter().map(|&at| MoonlightAction::Place { card, at }));
-                    for p in t.panorama.piles() {
-                        if t.cover(me, card, p.at).is_ok() {
-                            out.push(MoonlightAction::Place { card, at: p.at });
+                    if visible >= 2 {
+                        for p in t.panorama.piles() {
+                            let top = p.top();
+                            if top.colour() == theirs
+                                && t.cover_top(me, card, p.at, top, visible).is_ok()
+                            {
+                                out.push(MoonlightAction::Place { card, at: p.at });
+                            }
                         }
                     }
                 }

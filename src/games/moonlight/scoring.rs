@@ -29,7 +29,7 @@ impl ScoreRules {
     }
 
     /// The higher count wins; a tie goes to the Win All Ties holder or to nobody.
-    fn decide(&self, counts: [u32; 2]) -> Option<Seat> {
+    pub(crate) fn decide(&self, counts: [u32; 2]) -> Option<Seat> {
         if counts[0] > counts[1] {
             Some(0)
         } else if counts[1] > counts[0] {
@@ -288,19 +288,25 @@ impl Visible {
         }
         if let Some(&(first, _)) = cards.first() {
             let bounds = cards.iter().fold(Bounds::of(first), |b, &(c, _)| b.with(c));
-            for y in bounds.y_min..=bounds.y_max {
-                let mut sums = [0u32; 2];
-                let mut wolves = [0u8; 2];
-                let mut plus = [0u8; 2];
-                for &(at, wolf) in cards.iter().filter(|(at, _)| at.y == y) {
-                    let s = rules.seat_of(wolf.colour());
-                    sums[s] += row_value(wolf, at, bounds) as u32;
-                    wolves[s] += 1;
-                    plus[s] += wolf.plus_one() as u8;
+            // One pass: per row, sums, wolves and +1 cards per seat. A legal box has at most 4
+            // rows; the buffer has room for any box of up to 13 cards.
+            let mut sums = [[0u32; 2]; FULL + 1];
+            let mut wolves = [[0u8; 2]; FULL + 1];
+            let mut plus = [[0u8; 2]; FULL + 1];
+            for &(at, wolf) in cards {
+                let r = ((at.y as i32 - bounds.y_min as i32) as usize).min(FULL);
+                let s = rules.seat_of(wolf.colour());
+                sums[r][s] += row_value(wolf, at, bounds) as u32;
+                wolves[r][s] += 1;
+                plus[r][s] += wolf.plus_one() as u8;
+            }
+            for r in 0..(bounds.height() as usize).min(FULL + 1) {
+                if wolves[r] == [0, 0] {
+                    continue;
                 }
-                if let Some(s) = rules.decide(sums) {
-                    t.points[s] += wolves[s] + plus[s];
-                    t.collected[s] += wolves[s];
+                if let Some(s) = rules.decide(sums[r]) {
+                    t.points[s] += wolves[r][s] + plus[r][s];
+                    t.collected[s] += wolves[r][s];
                 }
             }
         }

@@ -1303,3 +1303,34 @@ fn random_playouts_keep_the_invariants() {
     assert!(rounds_seen[3] > 0);
     assert!(powers_used.contains(Power::MovePile) && powers_used.contains(Power::DoublePlacement));
 }
+
+/// Development aid, not a timing assertion: a fixed amount of Hard search (iterations, no clock)
+/// from positions across a match, for `perf stat` to time on a busy machine.
+/// `cargo test --release --lib moonlight::tests::search_workload -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn search_workload() {
+    use crate::ai::{search, Level};
+    let config = Level::Hard.config().deterministic();
+    let mut iterations = 0u64;
+    let mut decisions = 0;
+    for seed in 0..8 {
+        let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut step = 0;
+        while let ToMove::Seat(seat) = m.to_move() {
+            step += 1;
+            let view = Moonlight::view(m.state(), seat);
+            let action = if step % 12 == 3 {
+                let (action, stats) = search::<Moonlight>(&view, &config, &mut rng);
+                iterations += stats.iterations as u64;
+                decisions += 1;
+                action
+            } else {
+                crate::ai::Bot::Random.choose::<Moonlight>(&view, &mut rng)
+            };
+            m.play(&action.unwrap()).unwrap();
+        }
+    }
+    println!("{decisions} decisions, {iterations} iterations");
+}
