@@ -102,7 +102,9 @@ impl Rows {
             sums: [[0; 2]; 4],
             wolves: [[0; 2]; 4],
             plus: [[0; 2]; 4],
-            moons: rules.bonus_moons.map(|b| if b { BONUS_MOONS as u32 } else { 0 }),
+            moons: rules
+                .bonus_moons
+                .map(|b| if b { BONUS_MOONS as u32 } else { 0 }),
         };
         for (at, wolf) in panorama.visible() {
             rows.add(at, wolf, 1);

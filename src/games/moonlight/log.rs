@@ -1,6 +1,7 @@
 //! The game log: one plain-English line per action, hiding what the viewer may not know (§10:
 //! the cards someone draws are theirs alone).
 
+use super::cards::Wolf;
 use super::rules::{Change, Moonlight, MoonlightAction, MoonlightState, Phase};
 use crate::engine::{Game, Seat};
 
@@ -11,6 +12,15 @@ fn cards_drawn(before: &MoonlightState, after: &MoonlightState, seat: Seat) -> V
         .filter(|&w| !was.remove(w))
         .map(|w| format!("{} ({w})", w.label()))
         .collect()
+}
+
+/// "a 3 (1 moon, +1)", "the Lone Wolf 6".
+fn named(w: Wolf) -> String {
+    if w.is_lone() {
+        format!("the {}", w.label())
+    } else {
+        format!("a {}", w.label())
+    }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -98,9 +108,9 @@ pub fn describe(before: &MoonlightState, action: &MoonlightAction, viewer: Seat)
                     "covered @{}'s {} at {at} with {}",
                     before.table.seat_of(top.colour()),
                     top.label(),
-                    card.label()
+                    named(card)
                 ),
-                None => format!("placed {} at {at}", card.label()),
+                None => format!("placed {} at {at}", named(card)),
             };
             let second = if before.table.phase == Phase::Second {
                 " as a second card (Double Placement)"
@@ -118,7 +128,7 @@ pub fn describe(before: &MoonlightState, action: &MoonlightAction, viewer: Seat)
         }
         MoonlightAction::Decline => format!("@{me} declined a second card"),
         MoonlightAction::PickLoneWolf { wolf } => {
-            format!("@{me} added {} ({wolf}) to their deck", wolf.label())
+            format!("@{me} added {} ({wolf}) to their deck", named(wolf))
         }
         MoonlightAction::PickPower { power } => {
             format!("@{me} took the Alpha Power {}", power.name())

@@ -131,6 +131,8 @@ pub const FULL: usize = 12;
 struct Occupancy<'a> {
     rows: [u16; 16],
     piles: &'a [Pile],
+    /// Every pile lies at least one cell inside the window, so its neighbours are in it too.
+    inside: bool,
 }
 
 impl<'a> Occupancy<'a> {
@@ -138,17 +140,46 @@ impl<'a> Occupancy<'a> {
 
     fn window(c: Cell) -> Option<(usize, u16)> {
         let (x, y) = (c.x as i16 + Self::OFFSET, c.y as i16 + Self::OFFSET);
-        ((0..16).contains(&x) && (0..16).contains(&y)).then_some((y as usize, 1u16 << x))
+        ((0..16).contains(&x) && (0..16).contains(&y)).then(|| (y as usize, 1u16 << x))
     }
 
     fn of(piles: &'a [Pile]) -> Occupancy<'a> {
         let mut rows = [0u16; 16];
+        let mut inside = true;
         for p in piles {
-            if let Some((y, bit)) = Self::window(p.at) {
-                rows[y] |= bit;
+            match Self::window(p.at) {
+                Some((y, bit)) => {
+                    rows[y] |= bit;
+                    inside &= (1..15).contains(&y) && bit & 0x7ffe != 0;
+                }
+                None => inside = false,
             }
         }
-        Occupancy { rows, piles }
+        Occupancy {
+            rows,
+            piles,
+            inside,
+        }
+    }
+
+    /// Empty cells next to an occupied one, in reading order, when every pile is inside.
+    fn frontier(&self, mut keep: impl FnMut(Cell)) -> bool {
+        if !self.inside {
+            return false;
+        }
+        for y in 1..15 {
+            let (above, row, below) = (self.rows[y - 1], self.rows[y], self.rows[y + 1]);
+            let mut free = ((row << 1) | (row >> 1) | above | below) & !row;
+            while free != 0 {
+                let x = free.trailing_zeros() as i16;
+                free &= free - 1;
+                keep(Cell::new(
+                    (x - Self::OFFSET) as i8,
+                    (y as i16 - Self::OFFSET) as i8,
+                ));
+            }
+        }
+        true
     }
 
     fn has(&self, c: Cell) -> bool {
@@ -269,14 +300,21 @@ impl Panorama {
         };
         let occ = Occupancy::of(&self.piles);
         let mut out = Vec::with_capacity(16);
-        for p in &self.piles {
-            for n in p.at.neighbours() {
-                if !occ.has(n) && !out.contains(&n) && b.with(n).fits() {
-                    out.push(n);
+        let fast = occ.frontier(|c| {
+            if b.with(c).fits() {
+                out.push(c);
+            }
+        });
+        if !fast {
+            for p in &self.piles {
+                for n in p.at.neighbours() {
+                    if !occ.has(n) && !out.contains(&n) && b.with(n).fits() {
+                        out.push(n);
+                    }
                 }
             }
+            out.sort_unstable_by_key(|c| (c.y, c.x));
         }
-        out.sort_unstable_by_key(|c| (c.y, c.x));
         out
     }
 

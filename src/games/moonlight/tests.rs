@@ -1334,3 +1334,45 @@ fn search_workload() {
     }
     println!("{decisions} decisions, {iterations} iterations");
 }
+
+/// Prints a whole match's log as seat 0 sees it (development aid).
+#[test]
+#[ignore]
+fn print_a_log() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/records/valid/moonlight-replayed-round-and-move-pile.json"
+    ))
+    .unwrap();
+    let m = Match::<Moonlight>::from_json(&text).unwrap();
+    for i in 0..m.record().actions.len() {
+        let before = m.prefix(i);
+        let a = m.record().actions[i];
+        if let Some(line) = Moonlight::describe(before.state(), &a, 0) {
+            println!("{line}");
+        }
+    }
+}
+
+#[test]
+fn the_fast_frame_matches_the_rule_far_from_the_origin() {
+    // Piles near and beyond the edge of the lookup window give the same cells as §5.2.
+    for (dx, dy) in [(0, 0), (5, -6), (-7, 6), (6, 6), (40, -90)] {
+        let p =
+            Panorama::from_piles(
+                [(0, 0), (1, 0), (1, 1), (2, 1)]
+                    .into_iter()
+                    .map(|(x, y)| Pile {
+                        at: cell(x + dx, y + dy),
+                        cards: [wolf("L-01")].into_iter().collect(),
+                    }),
+            );
+        let mut slow: Vec<Cell> = (-100..100)
+            .flat_map(|y| (-100..100).map(move |x| cell(x, y)))
+            .filter(|&c| p.can_ground(c))
+            .collect();
+        slow.sort_by_key(|c| (c.y, c.x));
+        assert_eq!(p.ground_cells(), slow, "offset {dx},{dy}");
+        assert_eq!(slow.len(), 8);
+    }
+}
