@@ -79,6 +79,8 @@ const RANDOM_MOVES: f64 = 0.1;
 /// What spending a card costs per point of value in a playout: a high card kept in hand can
 /// still cover or win a row later.
 const SPEND_COST: f64 = 0.05;
+/// Random jitter added to each playout move's value, so equal moves are chosen at random.
+const NOISE: f64 = 0.3;
 
 /// The live score split by row, so the effect of one more card on its row and on the moons can
 /// be read without rescoring the whole panorama.
@@ -92,10 +94,10 @@ struct Rows {
 }
 
 impl Rows {
-    fn of(s: &MoonlightState) -> Option<Rows> {
+    /// The live score by row, with corners and rows taken from `bounds` (the current box, or
+    /// the box a ground placement would make).
+    fn of(s: &MoonlightState, rules: ScoreRules, bounds: Bounds) -> Rows {
         let panorama = &s.table.panorama;
-        let bounds = panorama.bounds()?;
-        let rules = s.table.score_rules();
         let mut rows = Rows {
             rules,
             bounds,
@@ -109,7 +111,22 @@ impl Rows {
         for (at, wolf) in panorama.visible() {
             rows.add(at, wolf, 1);
         }
-        Some(rows)
+        rows
+    }
+
+    /// `seat`'s whole round lead: moons and every row.
+    fn total(&self, seat: Seat) -> i32 {
+        let rows = (self.bounds.height() as usize).min(4);
+        (0..rows).map(|r| self.lead(seat, r)).sum::<i32>()
+            - (rows as i32 - 1) * self.moon_lead(seat)
+    }
+
+    fn moon_lead(&self, seat: Seat) -> i32 {
+        match self.rules.decide(self.moons) {
+            Some(w) if w == seat => MOON_POINTS as i32,
+            Some(_) => -(MOON_POINTS as i32),
+            None => 0,
+        }
     }
 
     fn row(&self, at: Cell) -> usize {
@@ -128,12 +145,7 @@ impl Rows {
 
     /// `seat`'s lead from the moons and row `r`.
     fn lead(&self, seat: Seat, r: usize) -> i32 {
-        let mut lead = 0;
-        match self.rules.decide(self.moons) {
-            Some(w) if w == seat => lead += MOON_POINTS as i32,
-            Some(_) => lead -= MOON_POINTS as i32,
-            None => {}
-        }
+        let mut lead = self.moon_lead(seat);
         match self.rules.decide(self.sums[r]) {
             Some(w) if w == seat => lead += (self.wolves[r][w] + self.plus[r][w]) as i32,
             Some(w) => lead -= (self.wolves[r][w] + self.plus[r][w]) as i32,
@@ -181,29 +193,19 @@ pub fn rollout_action(
             _ => 0.0,
         }),
         _ => {
-            let me = s.table.mover;
-            let Some(mut rows) = Rows::of(s) else {
+            let Some(mut gains) = Gains::new(s) else {
                 return legal[rng.random_range(0..legal.len())];
             };
-            let rules = rows.rules;
-            let mut base = None;
             let mut best = legal[0];
             let mut best_value = f64::NEG_INFINITY;
             for &a in legal {
                 let value = match a {
                     MoonlightAction::Place { card, at } => {
-                        let gain = if rows.bounds.contains(at) {
-                            rows.gain(s, me, at, card) as f64
-                        } else {
-                            // The box grows: corners move, so rescore the whole panorama.
-                            let now = *base.get_or_insert_with(|| lead(s, &rules, me, None));
-                            lead(s, &rules, me, Some((at, card))) - now
-                        };
-                        gain - SPEND_COST * card.value() as f64
+                        gains.of(s, at, card) as f64 - SPEND_COST * card.value() as f64
                     }
                     MoonlightAction::Decline => -0.5,
                     _ => 0.0,
-                } + rng.random_range(0.0..0.3);
+                } + rng.random_range(0.0..NOISE);
                 if value > best_value {
                     best_value = value;
                     best = a;
@@ -211,6 +213,54 @@ pub fn rollout_action(
             }
             best
         }
+    }
+}
+
+/// How much one more card changes the mover's round lead, for every candidate of a turn.
+pub(crate) struct Gains {
+    me: Seat,
+    rules: ScoreRules,
+    rows: Rows,
+    base: i32,
+    /// Boxes a ground placement would grow the panorama to (corners move), each scored once
+    /// without the new card.
+    grown: Vec<Rows>,
+}
+
+impl Gains {
+    pub(crate) fn new(s: &MoonlightState) -> Option<Gains> {
+        let me = s.table.mover;
+        let bounds = s.table.panorama.bounds()?;
+        let rules = s.table.score_rules();
+        let rows = Rows::of(s, rules, bounds);
+        let base = rows.total(me);
+        Some(Gains {
+            me,
+            rules,
+            rows,
+            base,
+            grown: Vec::new(),
+        })
+    }
+
+    /// The change in round points lead (§7) if the mover puts `card` on `at`.
+    pub(crate) fn of(&mut self, s: &MoonlightState, at: Cell, card: Wolf) -> i32 {
+        if self.rows.bounds.contains(at) {
+            return self.rows.gain(s, self.me, at, card);
+        }
+        let b = self.rows.bounds.with(at);
+        let i = match self.grown.iter().position(|r| r.bounds == b) {
+            Some(i) => i,
+            None => {
+                self.grown.push(Rows::of(s, self.rules, b));
+                self.grown.len() - 1
+            }
+        };
+        let r = &mut self.grown[i];
+        r.add(at, card, 1);
+        let after = r.total(self.me);
+        r.add(at, card, -1);
+        after - self.base
     }
 }
 

@@ -1376,3 +1376,31 @@ fn the_fast_frame_matches_the_rule_far_from_the_origin() {
         assert_eq!(slow.len(), 8);
     }
 }
+
+#[test]
+fn the_playout_policy_reads_score_changes_exactly() {
+    // The incremental gains of the playout policy equal a full rescoring (§7) of each move.
+    let mut checked = 0;
+    for seed in 0..300 {
+        let m = midgame(seed, 3 + (seed as usize % 30));
+        let s = m.state();
+        if !matches!(s.table.phase, Phase::Place | Phase::Second) {
+            continue;
+        }
+        let Some(mut gains) = super::hints::Gains::new(s) else {
+            continue;
+        };
+        let me = s.table.mover;
+        let rules = s.table.score_rules();
+        let lead = |t: Tally| t.points[me] as i32 - t.points[1 - me] as i32;
+        let now = lead(Visible::of(&s.table.panorama, None).tally(&rules));
+        for a in Moonlight::legal(s) {
+            if let MoonlightAction::Place { card, at } = a {
+                let after = lead(Visible::of(&s.table.panorama, Some((at, card))).tally(&rules));
+                assert_eq!(gains.of(s, at, card), after - now, "{a:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000);
+}
