@@ -11,7 +11,7 @@ mod scoring;
 
 pub use cards::{Ability, Cards, Colour, Face, Power, PowerSet, Wolf, CAPACITY};
 pub use hints::{evaluate, match_value, round_chance};
-pub use panorama::{fits, Bounds, Cell, Orientation, Panorama, Pile, FULL};
+pub use panorama::{fits, Bounds, Cell, GridCell, Orientation, Panorama, Pile, FULL};
 pub use rules::{
     Change, Moonlight, MoonlightAction, MoonlightOptions, MoonlightState, MoonlightView, Phase,
     PowerStatus, Refusal, Table, DISPLAY_SIZE, HAND_SIZE, LARGER_HAND_SIZE, MOUNTAINS_TO_WIN,

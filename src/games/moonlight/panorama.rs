@@ -190,6 +190,20 @@ impl<'a> Occupancy<'a> {
     }
 }
 
+/// One cell of [`Panorama::grid`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GridCell {
+    pub at: Cell,
+    /// The pile there, bottom first (empty for an empty cell).
+    pub stack: Cards,
+    /// Empty, and a card may still reach it this round (the faint frame of the final panorama).
+    pub open: bool,
+    /// Empty, and a ground placement there is legal now.
+    pub ground: bool,
+    /// A corner of the current box.
+    pub corner: bool,
+}
+
 /// One occupied cell: its cards bottom first, the visible wolf on top (§5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pile {
@@ -332,6 +346,39 @@ impl Panorama {
                 if !self.is_occupied(c) && b.with(c).fits() {
                     out.push(c);
                 }
+            }
+        }
+        out
+    }
+
+    /// Everything a board draws, cell by cell, over the rectangle that holds every occupied cell
+    /// and every cell still open: each cell's stack (bottom first, empty if none), whether a card
+    /// may still go there this round, whether a ground placement is legal there now, and whether
+    /// it is a corner of the current box (where Corner ×3 cards count triple). Reading order.
+    pub fn grid(&self) -> Vec<GridCell> {
+        let open = self.open_cells();
+        let ground = self.ground_cells();
+        let Some(first) = self.piles.first().map(|p| p.at).or(open.first().copied()) else {
+            return Vec::new();
+        };
+        let area = self
+            .piles
+            .iter()
+            .map(|p| p.at)
+            .chain(open.iter().copied())
+            .fold(Bounds::of(first), Bounds::with);
+        let corners = self.bounds();
+        let mut out = Vec::new();
+        for y in area.y_min..=area.y_max {
+            for x in area.x_min..=area.x_max {
+                let at = Cell::new(x, y);
+                out.push(GridCell {
+                    at,
+                    stack: self.pile(at).map(|p| p.cards).unwrap_or_default(),
+                    open: open.contains(&at),
+                    ground: ground.contains(&at),
+                    corner: corners.is_some_and(|b| b.is_corner(at)),
+                });
             }
         }
         out

@@ -445,6 +445,23 @@ impl MoonlightView {
         self.table.targets(self.seat, wolf)
     }
 
+    /// Hand cards that can be placed now (after Move a Pile only the 2s; none when it is not this
+    /// seat's turn to place).
+    pub fn playable(&self) -> Vec<Wolf> {
+        if self.table.mover != self.seat {
+            return Vec::new();
+        }
+        self.hand
+            .iter()
+            .filter(|&w| !self.table.targets(self.seat, w).is_empty())
+            .collect()
+    }
+
+    /// The optional second card of Double Placement may be declined now.
+    pub fn can_decline(&self) -> bool {
+        self.table.mover == self.seat && self.table.phase == Phase::Second
+    }
+
     /// Legal pile moves for this seat's Move a Pile now (empty when unusable).
     pub fn pile_moves(&self) -> Vec<(Cell, Cell)> {
         let has_two = self.hand.iter().any(|w| w.value() == 2);

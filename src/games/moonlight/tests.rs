@@ -1404,3 +1404,58 @@ fn the_playout_policy_reads_score_changes_exactly() {
     }
     assert!(checked > 1000);
 }
+
+#[test]
+fn board_helpers_describe_the_panorama_and_the_choices() {
+    let mut s = move_position();
+    s.table.powers[0].insert(Power::ValueSkip);
+    let view = Moonlight::view(&s, 0);
+    // The grid spans everything placed and every cell still open, in reading order.
+    let grid = s.table.panorama.grid();
+    let at = |x, y| grid.iter().find(|g| g.at == cell(x, y)).unwrap();
+    assert_eq!(
+        at(1, 0).stack.as_slice(),
+        &[wolf("D-01"), wolf("L-04")],
+        "stacks bottom first"
+    );
+    assert!(at(0, 0).corner && at(2, 1).corner && !at(1, 0).corner);
+    assert!(at(3, 0).open && at(3, 0).ground);
+    assert!(
+        at(0, 2).open && !at(0, 2).ground,
+        "reachable later, not now"
+    );
+    assert!(!at(1, 1).open, "occupied");
+    assert!(grid
+        .windows(2)
+        .all(|w| (w[0].at.y, w[0].at.x) < (w[1].at.y, w[1].at.x)));
+    assert_eq!(
+        grid.iter().filter(|g| g.open).count(),
+        s.table.panorama.open_cells().len()
+    );
+    // Live standing: row sums and moons.
+    let live = view.table.live_score();
+    assert_eq!(live.rows.len(), 2);
+    assert_eq!(live.rows[0].sums, [3 + 2, 3], "both corner 1s triple");
+    assert_eq!(view.table.moon_counts(), [1, 1]);
+    // The selected card's cells: the 2 may cover Dark's 1 at (2,0), the 4 only goes on the
+    // ground (it is 3 above the 1, and the 4 at (1,1) is equal).
+    let targets = view.targets(wolf("L-03"));
+    assert!(targets.contains(&cell(2, 0)) && targets.contains(&cell(3, 0)));
+    let targets = view.targets(wolf("L-09"));
+    assert!(!targets.contains(&cell(2, 0)) && !targets.contains(&cell(1, 1)));
+    assert_eq!(targets, s.table.panorama.ground_cells());
+    assert!(view
+        .targets(wolf("L-09"))
+        .iter()
+        .all(|&c| s.table.placement(0, wolf("L-09"), c).is_ok()));
+    assert!(view.targets(wolf("D-05")).is_empty(), "not in this hand");
+    assert_eq!(view.playable(), vec![wolf("L-03"), wolf("L-09")]);
+    assert!(!view.pile_moves().is_empty());
+    assert!(!view.can_decline());
+    let status = view.table.power_status(0);
+    assert_eq!(status.len(), 2);
+    assert!(status.iter().all(|p| p.ambush && !p.used));
+    // The other seat sees no choices.
+    let other = Moonlight::view(&s, 1);
+    assert!(other.playable().is_empty() && other.pile_moves().is_empty());
+}
