@@ -5,7 +5,21 @@
 //! player (§3.1), recorded with the order they dealt so a record replays exactly; after that the
 //! draws are just the top of each deck. Everything public lives in [`Table`], which both the
 //! state and every view carry; the state adds the hands, the deck orders and the power deck.
-
+//!
+//! Readings where the spec is silent (the spec's own DECISIONs D1–D21 are built as written):
+//! - A shuffle deals the lower id of an identical pair (05/06, 07/08) first. The copies are the
+//!   same card (§10), so this changes no probability, and it makes every deal that differs only
+//!   by which copy is where produce the same moves; a move names the copy actually in hand.
+//! - The round's two shuffles happen seat 0 first, then seat 1; the start player then moves.
+//! - Double Placement is offered only while the hand still holds a card; a second card is never
+//!   offered after a second card. Should one seat ever hold both Move a Pile and Double
+//!   Placement (impossible under §8.2), the value-2 placement after a move counts as the turn's
+//!   first card.
+//! - The chosen Lone Wolf joins its owner's deck at once (§8.1 "adds it to their deck"); it is
+//!   shuffled in with the rest when the next round begins.
+//! - D12: the match is drawn once 10 rounds have been played without a match winner, whether or
+//!   not the tenth round had a winner.
+//! - The face-up power display is a set: its order carries no meaning.
 use super::cards::{canonical_order, is_canonical_order, Cards, Colour, Power, PowerSet, Wolf};
 use super::panorama::{Cell, Panorama};
 use super::scoring::{RoundScore, ScoreRules};

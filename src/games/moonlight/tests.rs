@@ -1304,35 +1304,54 @@ fn random_playouts_keep_the_invariants() {
     assert!(powers_used.contains(Power::MovePile) && powers_used.contains(Power::DoublePlacement));
 }
 
-/// Development aid, not a timing assertion: a fixed amount of Hard search (iterations, no clock)
-/// from positions across a match, for `perf stat` to time on a busy machine.
-/// `cargo test --release --lib moonlight::tests::search_workload -- --ignored --nocapture`
+/// Development aid, not a timing assertion: Hard and Normal search (iteration budgets, no clock)
+/// from positions across matches, timed in this thread's CPU time (Linux), so the figures hold
+/// on a busy machine.
+/// `cargo test --lib moonlight::tests::search_workload -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn search_workload() {
-    use crate::ai::{search, Level};
-    let config = Level::Hard.config().deterministic();
-    let mut iterations = 0u64;
-    let mut decisions = 0;
-    for seed in 0..8 {
-        let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
-        let mut rng = Rng::seed_from_u64(seed);
-        let mut step = 0;
-        while let ToMove::Seat(seat) = m.to_move() {
-            step += 1;
-            let view = Moonlight::view(m.state(), seat);
-            let action = if step % 12 == 3 {
-                let (action, stats) = search::<Moonlight>(&view, &config, &mut rng);
-                iterations += stats.iterations as u64;
-                decisions += 1;
-                action
-            } else {
-                crate::ai::Bot::Random.choose::<Moonlight>(&view, &mut rng)
-            };
-            m.play(&action.unwrap()).unwrap();
-        }
+    use crate::ai::{search, Bot, Level};
+    fn cpu_ms() -> f64 {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
+            .map_or(0.0, |ns| ns / 1e6)
     }
-    println!("{decisions} decisions, {iterations} iterations");
+    for level in [Level::Normal, Level::Hard] {
+        let config = level.config().deterministic();
+        let mut times = Vec::new();
+        let mut iterations = 0u64;
+        for seed in 0..12 {
+            let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
+            let mut rng = Rng::seed_from_u64(seed);
+            let mut step = 0;
+            while let ToMove::Seat(seat) = m.to_move() {
+                step += 1;
+                let view = Moonlight::view(m.state(), seat);
+                let action = if step % 7 == 3 && Moonlight::legal(m.state()).len() > 1 {
+                    let start = cpu_ms();
+                    let (action, stats) = search::<Moonlight>(&view, &config, &mut rng);
+                    times.push(cpu_ms() - start);
+                    iterations += stats.iterations as u64;
+                    action
+                } else {
+                    Bot::Random.choose::<Moonlight>(&view, &mut rng)
+                };
+                m.play(&action.unwrap()).unwrap();
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        let total: f64 = times.iter().sum();
+        println!(
+            "{:<6} {} decisions, {:.0} iterations/CPU-s, CPU per decision median {:.0} ms, p95 {:.0} ms",
+            level.name(),
+            times.len(),
+            iterations as f64 / (total / 1000.0),
+            times[times.len() / 2],
+            times[times.len() * 95 / 100]
+        );
+    }
 }
 
 /// Prints a whole match's log as seat 0 sees it (development aid).
