@@ -244,19 +244,27 @@ pub(crate) fn playout<G: Game>(
     legal: &mut Vec<G::Action>,
 ) -> Vec<f64> {
     let mut steps = 0;
+    let mut last = None;
     loop {
         match G::to_move(state) {
             ToMove::Over => break,
             ToMove::Chance => {
+                if depth.is_some_and(|d| steps >= d) {
+                    break; // a turn boundary: the evaluation sees a settled position
+                }
+                last = None;
                 let outcome = G::sample_chance(state, rng);
                 if G::apply(state, &outcome).is_err() {
                     break;
                 }
             }
-            ToMove::Seat(_) => {
-                if depth.is_some_and(|d| steps >= d) {
+            ToMove::Seat(seat) => {
+                // Past the depth limit, play on to the end of the current seat's run of actions
+                // (a Herd turn, a Cap'n chain) so the evaluation never scores a half-made turn.
+                if depth.is_some_and(|d| steps >= 2 * d || (steps >= d && Some(seat) != last)) {
                     break;
                 }
+                last = Some(seat);
                 let action = match G::quick_rollout_action(state, rng) {
                     Some(action) => action,
                     None => {

@@ -4,6 +4,7 @@
 //! worker and record replay.
 
 pub mod herd;
+pub mod moonlight;
 pub mod toy_battle;
 
 use crate::engine::Game;
@@ -15,13 +16,18 @@ pub trait GameVisitor {
 }
 
 /// The ids of every game with rules, in catalogue order.
-pub const GAME_IDS: &[&str] = &[herd::Herd::ID, toy_battle::ToyBattle::ID];
+pub const GAME_IDS: &[&str] = &[
+    herd::Herd::ID,
+    toy_battle::ToyBattle::ID,
+    moonlight::Moonlight::ID,
+];
 
 /// Run `visitor` with the game named `id`; `None` for an unknown id.
 pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         herd::Herd::ID => Some(visitor.visit::<herd::Herd>()),
         toy_battle::ToyBattle::ID => Some(visitor.visit::<toy_battle::ToyBattle>()),
+        moonlight::Moonlight::ID => Some(visitor.visit::<moonlight::Moonlight>()),
         _ => None,
     }
 }
