@@ -231,8 +231,13 @@ impl<G: Game> Match<G> {
             return None;
         }
         let len = self.record.actions.len().checked_sub(1)?;
-        let before = self.prefix(len);
-        (before.to_move() == ToMove::Seat(seat)).then_some(len)
+        // The state right before the last action, with no chance resolved after it: if a roll
+        // was the last action, that state is a chance point and the undo is refused.
+        let mut before = G::new(&self.record.options, &mut setup_rng(self.record.seed)).ok()?;
+        for action in &self.record.actions[..len] {
+            G::apply(&mut before, action).ok()?;
+        }
+        (G::to_move(&before) == ToMove::Seat(seat)).then_some(len)
     }
 
     /// The match as it was after the first `len` actions (undo and step-through replay).

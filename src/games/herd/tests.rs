@@ -477,10 +477,10 @@ fn undo_goes_back_within_the_turn_and_keeps_the_dice() {
         turn_cap: None,
     };
     let mut m = Match::<Herd>::new(options, 21).unwrap();
-    // Play until seat 0 is in a turn with at least two actions to make.
+    // Play until seat 0 starts a turn (just rolled) with at least two actions to make.
     loop {
         let s = m.state();
-        if s.mover == 0 && s.turns > 0 && s.left_this_turn() >= 2 {
+        if s.mover == 0 && s.turns > 0 && s.this_turn.is_empty() && s.left_this_turn() >= 2 {
             break;
         }
         let a = Herd::legal(s)[0];
