@@ -302,7 +302,7 @@ impl Table {
             .collect()
     }
 
-    /// The winner's Lone Wolves still face up beside the table (§2.3, D14).
+    /// `seat`'s Lone Wolves still face up beside the table, not yet added (§2.3, D14).
     pub fn lone_wolves_left(&self, seat: Seat) -> Vec<Wolf> {
         Wolf::lone_wolves(self.colour(seat))
             .filter(|w| !self.lone_wolves[seat & 1].contains(*w))

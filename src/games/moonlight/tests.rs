@@ -1478,3 +1478,40 @@ fn board_helpers_describe_the_panorama_and_the_choices() {
     let other = Moonlight::view(&s, 1);
     assert!(other.playable().is_empty() && other.pile_moves().is_empty());
 }
+
+#[test]
+fn cover_powers_never_override_the_last_wolf_or_value_one_protection() {
+    // D18: Value Skip and Same Value Cover only widen the value difference.
+    let mut s = position(
+        0,
+        0,
+        &[(0, 0, &["D-01"]), (1, 0, &["L-01"])],
+        [&["L-07", "L-02"], &["D-03"]],
+        0,
+    );
+    s.table.powers[0].insert(Power::ValueSkip);
+    s.table.powers[0].insert(Power::SameValueCover);
+    refused(&s, place("L-07", 0, 0));
+    refused(&s, place("L-02", 0, 0));
+    let mut t = position(
+        0,
+        0,
+        &[(0, 0, &["D-01"]), (1, 0, &["D-03"]), (2, 0, &["L-01"])],
+        [&["L-07", "L-02"], &["D-03"]],
+        0,
+    );
+    t.table.powers[0].insert(Power::ValueSkip);
+    t.table.powers[0].insert(Power::SameValueCover);
+    t.table.powers[1].insert(Power::ValueOneProtection);
+    refused(&t, place("L-07", 0, 0));
+    refused(&t, place("L-02", 0, 0));
+    t.table.powers[1] = PowerSet::default();
+    assert!(
+        legal_cells(&t, "L-07").contains(&cell(0, 0)),
+        "3 on 1 with Value Skip"
+    );
+    assert!(
+        legal_cells(&t, "L-02").contains(&cell(0, 0)),
+        "1 on 1 with Same Value Cover"
+    );
+}
