@@ -217,16 +217,16 @@ pub(crate) fn deal(v: &TurncoatsView, hands: &mut [Stones], bag: &mut Stones, rn
         let mut wanted = v.hunch.as_ref().and_then(|h| h.expected.get(row).copied());
         let mut got = Stones::NONE;
         for _ in 0..size {
-            let weight = |c: Colour| -> f64 {
-                if pool[c] == 0 {
-                    return 0.0;
-                }
-                match &wanted {
-                    Some(w) => w[c.index()].max(1e-3),
-                    None => pool[c] as f64,
-                }
+            // What the viewer expects here, among the colours left to deal; a place the hunch
+            // thinks empty of everything left (rounding) falls back to the pool's proportions.
+            let expect = |c: Colour| match &wanted {
+                Some(w) if pool[c] > 0 => w[c.index()],
+                _ => 0.0,
             };
-            let weights = Colour::ALL.map(weight);
+            let mut weights = Colour::ALL.map(expect);
+            if weights.iter().sum::<f64>() < 1e-6 {
+                weights = Colour::ALL.map(|c| pool[c] as f64);
+            }
             let total: f64 = weights.iter().sum();
             if total <= 0.0 {
                 break;

@@ -680,7 +680,7 @@ fn with_five_players_a_return_tells_everyone_what_the_bag_holds() {
                 if m.state().phase == Phase::Choose {
                     let v = Turncoats::view(m.state(), seat);
                     for _ in 0..5 {
-                        assert_eq!(Turncoats::determinize(&v, &mut rng).bag, Stones::of(c, 1));
+                        assert_eq!(Turncoats::determinize(&v, &mut rng).bag, Stones::of(c, 1), "{:?} {:?}", v.hunch, m.state());
                     }
                     checked += 1;
                 }
@@ -694,7 +694,9 @@ fn with_five_players_a_return_tells_everyone_what_the_bag_holds() {
             let a = if legal.contains(&a) { a } else { legal[0] };
             m.play(&a).unwrap();
             match a {
-                A::NegotiateReturn { colour } => known = Some(colour),
+                A::NegotiateReturn { colour } if m.state().bag.total() == 1 => {
+                    known = Some(colour)
+                }
                 A::Negotiate => known = None,
                 _ if m.state().bag.total() != 1 => known = None, // a battle killed stones
                 _ => {}
@@ -834,8 +836,10 @@ fn ten_thousand_random_games_keep_every_invariant() {
 }
 
 #[test]
-fn the_turn_bound_is_reached_by_the_longest_game() {
-    // §4.6: spend one stone after N − 1 negotiations, every time: 8N² + N turns exactly.
+fn stalling_play_stays_within_the_turn_bound() {
+    // §4.6: spend one stone only after N − 1 negotiations, every time. Turns cycle the seats,
+    // so the same seat spends every time: 8N turns, then N closing negotiations. (The bound
+    // 8N² + N is safe, not tight.)
     for players in 2..=5u8 {
         let n = players as usize;
         let mut s = Turncoats::new(&opts(players), &mut setup_rng(1)).unwrap();
@@ -851,7 +855,8 @@ fn the_turn_bound_is_reached_by_the_longest_game() {
             };
             Turncoats::apply(&mut s, &a).unwrap();
         }
-        assert_eq!(s.turns, turn_bound(players));
+        assert_eq!(s.turns, 9 * players as u32);
+        assert!(s.turns <= turn_bound(players));
         assert_eq!(turn_bound(5), 205);
     }
 }
