@@ -215,6 +215,7 @@ pub(crate) fn deal(v: &TurncoatsView, hands: &mut [Stones], bag: &mut Stones, rn
             v.hand_sizes.get(row).copied().unwrap_or(0)
         };
         let mut wanted = v.hunch.as_ref().and_then(|h| h.expected.get(row).copied());
+
         let mut got = Stones::NONE;
         for _ in 0..size {
             // What the viewer expects here, among the colours left to deal; a place the hunch

@@ -13,7 +13,7 @@ pub use rules::{
     Targets, Turncoats, TurncoatsAction, TurncoatsOptions, TurncoatsState, TurncoatsView,
     HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PER_COLOUR,
 };
-pub use strategy::colour_odds;
+pub use strategy::Outlook;
 
 #[cfg(test)]
 mod tests;

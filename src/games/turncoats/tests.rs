@@ -901,3 +901,105 @@ fn outcome_is_a_total_ranking() {
     .unwrap();
     assert_eq!(out.ranks, vec![0, 1, 2]);
 }
+
+/// Strength probe for tuning (not a rule test): the playout policy, as a bot, against Greedy.
+#[test]
+#[ignore]
+fn probe_policy_against_greedy() {
+    use crate::ai::Bot;
+    for players in [2u8, 4] {
+        let mut wins = 0.0;
+        let games = 400;
+        for g in 0..games {
+            let mut m = Match::<Turncoats>::new(opts(players), g).unwrap();
+            let mut rng = Rng::seed_from_u64(g);
+            let me = (g % players as u64) as usize;
+            while let ToMove::Seat(seat) = m.to_move() {
+                let view = Turncoats::view(m.state(), seat);
+                let a = if seat == me {
+                    let d = Turncoats::determinize(&view, &mut rng);
+                    let legal = Turncoats::legal(&d);
+                    Turncoats::rollout_action(&d, &legal, &mut rng)
+                } else {
+                    Bot::Greedy.choose::<Turncoats>(&view, &mut rng).unwrap()
+                };
+                m.play(&a).unwrap();
+            }
+            wins += Turncoats::outcome(m.state()).unwrap().reward_win(me);
+        }
+        println!("{players}p policy vs greedy: {:.1}%", 100.0 * wins / games as f64);
+    }
+}
+
+/// Tuning probe: one Hard-vs-Greedy game, logged.
+#[test]
+#[ignore]
+fn probe_log_one_game() {
+    use crate::ai::{Bot, Level};
+    let players = 2;
+    let seed: u64 = std::env::var("TC_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+    let mut m = Match::<Turncoats>::new(opts(players), seed).unwrap();
+    let mut rng = Rng::seed_from_u64(seed);
+    let hard = Bot::Search(Level::Hard.config().deterministic());
+    println!("hands {:?}", m.state().hands);
+    while let ToMove::Seat(seat) = m.to_move() {
+        let view = Turncoats::view(m.state(), seat);
+        let bot = if seat == 0 { &hard } else { &Bot::Greedy };
+        let a = bot.choose::<Turncoats>(&view, &mut rng).unwrap();
+        let before = m.state().clone();
+        let n = m.record().actions.len();
+        m.play(&a).unwrap();
+        for act in &m.record().actions[n..] {
+            let line = Turncoats::describe(&before, act, 99).unwrap_or_default();
+            println!("{line}   | {:?} v0={:.2}", before.hands, Turncoats::evaluate(&before, 0));
+            break;
+        }
+    }
+    let s = m.state();
+    println!("end {:?} {:?} {:?}", s.board.standings().areas, s.hands, Turncoats::outcome(s));
+}
+
+/// Tuning probe: search at several iteration counts against Greedy (2 players).
+#[test]
+#[ignore]
+fn probe_search_scaling() {
+    use crate::ai::{Bot, Level, SearchConfig};
+    let games: u64 = std::env::var("TC_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(24);
+    let players: u8 = std::env::var("TC_PLAYERS").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let list: Vec<u32> = std::env::var("TC_ITERS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or(vec![1000, 4000, 16000]);
+    for iterations in list {
+        let config = SearchConfig {
+            iterations,
+            ..Level::Hard.config().deterministic()
+        };
+        let wins: f64 = std::thread::scope(|scope| {
+            let hs: Vec<_> = (0..2u64)
+                .map(|t| {
+                    let config = config.clone();
+                    scope.spawn(move || {
+                        let mut wins = 0.0;
+                        for g in (0..games).filter(|g| g % 2 == t) {
+                            let mut m = Match::<Turncoats>::new(opts(players), g).unwrap();
+                            let mut rng = Rng::seed_from_u64(g);
+                            let me = (g % players as u64) as usize;
+                            let search = Bot::Search(config.clone());
+                            while let ToMove::Seat(seat) = m.to_move() {
+                                let view = Turncoats::view(m.state(), seat);
+                                let bot = if seat == me { &search } else { &Bot::Greedy };
+                                let a = bot.choose::<Turncoats>(&view, &mut rng).unwrap();
+                                m.play(&a).unwrap();
+                            }
+                            wins += Turncoats::outcome(m.state()).unwrap().reward_win(me);
+                        }
+                        wins
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        println!("{iterations} iterations vs greedy: {:.1}%", 100.0 * wins / games as f64);
+    }
+}
