@@ -294,7 +294,9 @@ mod tests {
             let cs = corners(a.polygon);
             assert_eq!(cs.len(), 12, "{}", a.name);
             for (x, y) in cs {
-                assert!((0.0..=CANVAS.0 as f64).contains(&x) && (0.0..=CANVAS.1 as f64).contains(&y));
+                assert!(
+                    (0.0..=CANVAS.0 as f64).contains(&x) && (0.0..=CANVAS.1 as f64).contains(&y)
+                );
                 let on_a_hex = centres.iter().any(|&(hx, hy)| {
                     (0..6).any(|k| {
                         let angle = std::f64::consts::PI / 180.0 * (60.0 * k as f64 - 30.0);

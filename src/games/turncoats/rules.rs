@@ -802,7 +802,14 @@ impl Game for Turncoats {
                 s.phase = Phase::Draw;
                 Ok(())
             }
-            (Phase::Kill { colour, area, count }, A::Kill { kills }) => {
+            (
+                Phase::Kill {
+                    colour,
+                    area,
+                    count,
+                },
+                A::Kill { kills },
+            ) => {
                 let a = area as usize;
                 if kills[colour] != 0 {
                     return Err(rule(format!(
@@ -845,7 +852,10 @@ impl Game for Turncoats {
             }
             (Phase::Return, A::NegotiateReturn { colour }) => {
                 if s.hands[s.mover][colour] == 0 {
-                    return Err(rule(format!("no {} stone in hand to return", colour.name())));
+                    return Err(rule(format!(
+                        "no {} stone in hand to return",
+                        colour.name()
+                    )));
                 }
                 s.hands[s.mover][colour] -= 1;
                 s.bag[colour] += 1;
@@ -1020,10 +1030,7 @@ impl Game for Turncoats {
             }
             A::NegotiateReturn { colour } => {
                 let tail = if after.phase == Phase::Over {
-                    format!(
-                        " ({} negotiations in a row: the game ends)",
-                        after.streak
-                    )
+                    format!(" ({} negotiations in a row: the game ends)", after.streak)
                 } else {
                     format!(" ({} of {} negotiations in a row)", after.streak, s.players)
                 };

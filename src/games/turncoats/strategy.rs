@@ -187,7 +187,6 @@ struct Lens {
     control: [Option<Colour>; AREA_COUNT],
 }
 
-
 impl Lens {
     fn new(s: &TurncoatsState) -> Lens {
         let seat = s.mover;
@@ -292,10 +291,13 @@ impl Lens {
                     if let Some(c) = self.worst_stone(&hand) {
                         rows[self.seat][c.index()] -= 1.0;
                     }
-                    return honest_end(board, &rows, self.seat) - self.value;
+                    // Ending locks the result in: worth it exactly when it is a likely win.
+                    return honest_end(board, &rows, self.seat) - 0.5;
                 }
                 // A swap: the least useful stone out, a random one in.
-                let out = self.worst_stone(&hand).map_or(0.0, |c| self.spend[c.index()]);
+                let out = self
+                    .worst_stone(&hand)
+                    .map_or(0.0, |c| self.spend[c.index()]);
                 let bag = s.bag.total().max(1) as f64;
                 let draw: f64 = Colour::ALL
                     .into_iter()

@@ -19,7 +19,12 @@ fn st(red: u8, blue: u8, black: u8) -> Stones {
 
 /// A position: these area contents (others empty), hands, AXE and FLAG; the bag holds the rest
 /// of the 63 stones. Seat 0 to choose, streak 0.
-fn position(areas: &[(usize, Stones)], hands: &[Stones], axe: Stones, flag: Stones) -> TurncoatsState {
+fn position(
+    areas: &[(usize, Stones)],
+    hands: &[Stones],
+    axe: Stones,
+    flag: Stones,
+) -> TurncoatsState {
     let mut s = Turncoats::new(&opts(hands.len() as u8), &mut setup_rng(0)).unwrap();
     s.board = Board {
         axe,
@@ -30,7 +35,10 @@ fn position(areas: &[(usize, Stones)], hands: &[Stones], axe: Stones, flag: Ston
         s.board.areas[a] = n;
     }
     s.hands = hands.to_vec();
-    let used = s.hands.iter().fold(s.board.on_table(), |acc, h| acc.plus(h));
+    let used = s
+        .hands
+        .iter()
+        .fold(s.board.on_table(), |acc, h| acc.plus(h));
     s.bag = st(
         PER_COLOUR - used.red,
         PER_COLOUR - used.blue,
@@ -52,7 +60,11 @@ fn conserved(s: &TurncoatsState) {
 fn refused(s: &mut TurncoatsState, a: TurncoatsAction) -> Illegal {
     let before = serde_json::to_string(s).unwrap();
     let err = Turncoats::apply(s, &a).expect_err("must be refused");
-    assert_eq!(serde_json::to_string(s).unwrap(), before, "{a:?} changed the state");
+    assert_eq!(
+        serde_json::to_string(s).unwrap(),
+        before,
+        "{a:?} changed the state"
+    );
     err
 }
 
@@ -92,7 +104,10 @@ fn setup_pairs_are_random() {
     // §3.3: the eight non-homeland areas differ between seeds.
     let a = Turncoats::new(&opts(3), &mut setup_rng(1)).unwrap();
     let differs = (2..30).any(|seed| {
-        Turncoats::new(&opts(3), &mut setup_rng(seed)).unwrap().board != a.board
+        Turncoats::new(&opts(3), &mut setup_rng(seed))
+            .unwrap()
+            .board
+            != a.board
     });
     assert!(differs);
 }
@@ -101,19 +116,60 @@ fn setup_pairs_are_random() {
 
 #[test]
 fn recruit_moves_a_hand_stone_to_any_area() {
-    let mut s = position(&[(3, st(2, 0, 0))], &[st(1, 1, 0), st(0, 0, 2)], Stones::NONE, Stones::NONE);
+    let mut s = position(
+        &[(3, st(2, 0, 0))],
+        &[st(1, 1, 0), st(0, 0, 2)],
+        Stones::NONE,
+        Stones::NONE,
+    );
     s.streak = 1;
-    Turncoats::apply(&mut s, &A::Recruit { colour: Blue, area: 3 }).unwrap();
+    Turncoats::apply(
+        &mut s,
+        &A::Recruit {
+            colour: Blue,
+            area: 3,
+        },
+    )
+    .unwrap();
     assert_eq!(s.board.areas[3], st(2, 1, 0));
     assert_eq!(s.hands[0], st(1, 0, 0));
-    assert_eq!((s.streak, s.mover, s.turns), (0, 1, 1), "streak reset, turn passes");
+    assert_eq!(
+        (s.streak, s.mover, s.turns),
+        (0, 1, 1),
+        "streak reset, turn passes"
+    );
     conserved(&s);
     // Seat 1 holds no red; the lake and off-map ids are never targets.
-    refused(&mut s, A::Recruit { colour: Red, area: 0 });
-    refused(&mut s, A::Recruit { colour: Black, area: 11 });
-    refused(&mut s, A::Recruit { colour: Black, area: u8::MAX });
+    refused(
+        &mut s,
+        A::Recruit {
+            colour: Red,
+            area: 0,
+        },
+    );
+    refused(
+        &mut s,
+        A::Recruit {
+            colour: Black,
+            area: 11,
+        },
+    );
+    refused(
+        &mut s,
+        A::Recruit {
+            colour: Black,
+            area: u8::MAX,
+        },
+    );
     // An empty area is fine.
-    Turncoats::apply(&mut s, &A::Recruit { colour: Black, area: 10 }).unwrap();
+    Turncoats::apply(
+        &mut s,
+        &A::Recruit {
+            colour: Black,
+            area: 10,
+        },
+    )
+    .unwrap();
     assert_eq!(s.board.areas[10], st(0, 0, 1));
 }
 
@@ -121,16 +177,39 @@ fn recruit_moves_a_hand_stone_to_any_area() {
 
 fn example3(colour: Colour) -> TurncoatsState {
     let hand = Stones::of(colour, 1);
-    position(&[(5, st(2, 3, 1))], &[hand, st(1, 1, 1)], Stones::NONE, Stones::NONE)
+    position(
+        &[(5, st(2, 3, 1))],
+        &[hand, st(1, 1, 1)],
+        Stones::NONE,
+        Stones::NONE,
+    )
 }
 
 #[test]
 fn battle_example_3_red_chooses_the_split() {
     let mut s = example3(Red);
     let bag_before = s.bag;
-    Turncoats::apply(&mut s, &A::Battle { colour: Red, area: 5 }).unwrap();
-    assert_eq!(s.board.axe, st(1, 0, 0), "the battle stone stays on the AXE");
-    assert_eq!(s.phase, Phase::Kill { colour: Red, area: 5, count: 2 });
+    Turncoats::apply(
+        &mut s,
+        &A::Battle {
+            colour: Red,
+            area: 5,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        s.board.axe,
+        st(1, 0, 0),
+        "the battle stone stays on the AXE"
+    );
+    assert_eq!(
+        s.phase,
+        Phase::Kill {
+            colour: Red,
+            area: 5,
+            count: 2
+        }
+    );
     assert_eq!(s.mover, 0, "the same player chooses the split");
     let splits = Turncoats::legal(&s);
     assert_eq!(
@@ -146,9 +225,17 @@ fn battle_example_3_red_chooses_the_split() {
     refused(&mut s, A::Kill { kills: st(0, 1, 0) }); // K = 2 is compulsory (D4)
     refused(&mut s, A::Negotiate);
     Turncoats::apply(&mut s, &A::Kill { kills: st(0, 2, 0) }).unwrap();
-    assert_eq!(s.board.areas[5], st(2, 1, 1), "red now has a clear majority");
+    assert_eq!(
+        s.board.areas[5],
+        st(2, 1, 1),
+        "red now has a clear majority"
+    );
     assert_eq!(s.board.control(5), Some(Red));
-    assert_eq!(s.bag, bag_before.plus(&st(0, 2, 0)), "killed stones go to the bag");
+    assert_eq!(
+        s.bag,
+        bag_before.plus(&st(0, 2, 0)),
+        "killed stones go to the bag"
+    );
     assert_eq!((s.mover, s.phase), (1, Phase::Choose));
     conserved(&s);
 }
@@ -157,16 +244,33 @@ fn battle_example_3_red_chooses_the_split() {
 fn battle_example_3_black_and_blue() {
     // Black: k = 1, kill one red or one blue.
     let mut s = example3(Black);
-    Turncoats::apply(&mut s, &A::Battle { colour: Black, area: 5 }).unwrap();
+    Turncoats::apply(
+        &mut s,
+        &A::Battle {
+            colour: Black,
+            area: 5,
+        },
+    )
+    .unwrap();
     assert_eq!(
         Turncoats::legal(&s),
-        vec![A::Kill { kills: st(0, 1, 0) }, A::Kill { kills: st(1, 0, 0) }]
+        vec![
+            A::Kill { kills: st(0, 1, 0) },
+            A::Kill { kills: st(1, 0, 0) }
+        ]
     );
     Turncoats::apply(&mut s, &A::Kill { kills: st(1, 0, 0) }).unwrap();
     assert_eq!(s.board.areas[5], st(1, 3, 1));
     // Blue: k = 3, e = 3: every enemy dies, no choice, so no sub-step.
     let mut s = example3(Blue);
-    Turncoats::apply(&mut s, &A::Battle { colour: Blue, area: 5 }).unwrap();
+    Turncoats::apply(
+        &mut s,
+        &A::Battle {
+            colour: Blue,
+            area: 5,
+        },
+    )
+    .unwrap();
     assert_eq!(s.board.areas[5], st(0, 3, 0));
     assert_eq!(s.board.axe, st(0, 1, 0));
     assert_eq!((s.mover, s.phase, s.streak), (1, Phase::Choose, 0));
@@ -188,7 +292,13 @@ fn battle_without_kills_is_legal_and_only_feeds_the_axe() {
         .collect();
     // Only area 1 would kill anything... it has no red: every red battle kills nothing, and
     // only one of them (the first area) is offered.
-    assert_eq!(battles, vec![A::Battle { colour: Red, area: 0 }]);
+    assert_eq!(
+        battles,
+        vec![A::Battle {
+            colour: Red,
+            area: 0
+        }]
+    );
     for area in [1, 2, 7] {
         let mut t = s.clone();
         Turncoats::apply(&mut t, &A::Battle { colour: Red, area }).unwrap();
@@ -196,14 +306,38 @@ fn battle_without_kills_is_legal_and_only_feeds_the_axe() {
         assert_eq!(t.board.axe, st(1, 0, 0));
         assert_eq!(t.mover, 1);
     }
-    refused(&mut s, A::Battle { colour: Blue, area: 1 }); // no blue in hand
-    refused(&mut s, A::Battle { colour: Red, area: 11 });
+    refused(
+        &mut s,
+        A::Battle {
+            colour: Blue,
+            area: 1,
+        },
+    ); // no blue in hand
+    refused(
+        &mut s,
+        A::Battle {
+            colour: Red,
+            area: 11,
+        },
+    );
 }
 
 #[test]
 fn battle_with_one_enemy_colour_kills_at_once() {
-    let mut s = position(&[(7, st(3, 0, 5))], &[st(1, 0, 0), st(0, 1, 0)], Stones::NONE, Stones::NONE);
-    Turncoats::apply(&mut s, &A::Battle { colour: Red, area: 7 }).unwrap();
+    let mut s = position(
+        &[(7, st(3, 0, 5))],
+        &[st(1, 0, 0), st(0, 1, 0)],
+        Stones::NONE,
+        Stones::NONE,
+    );
+    Turncoats::apply(
+        &mut s,
+        &A::Battle {
+            colour: Red,
+            area: 7,
+        },
+    )
+    .unwrap();
     assert_eq!(s.board.areas[7], st(3, 0, 2), "K = min(3, 5) = 3 black");
     assert_eq!(s.phase, Phase::Choose);
     assert_eq!(s.bag.black, PER_COLOUR - 2);
@@ -212,29 +346,86 @@ fn battle_with_one_enemy_colour_kills_at_once() {
 // ---------------------------------------------------------------- §4.3 March, §6.4 example 4
 
 fn example4() -> TurncoatsState {
-    position(&[(4, st(1, 3, 0))], &[st(0, 2, 0), st(1, 0, 1)], Stones::NONE, Stones::NONE)
+    position(
+        &[(4, st(1, 3, 0))],
+        &[st(0, 2, 0), st(1, 0, 1)],
+        Stones::NONE,
+        Stones::NONE,
+    )
 }
 
 #[test]
 fn march_example_4() {
     let mut s = example4();
-    refused(&mut s, A::March { colour: Blue, from: 4, to: 7 }); // not adjacent
-    refused(&mut s, A::March { colour: Blue, from: 4, to: 11 });
-    refused(&mut s, A::March { colour: Blue, from: 0, to: 1 }); // no blue in area 0
-    refused(&mut s, A::March { colour: Red, from: 4, to: 6 }); // no red in hand
-    Turncoats::apply(&mut s, &A::March { colour: Blue, from: 4, to: 6 }).unwrap();
+    refused(
+        &mut s,
+        A::March {
+            colour: Blue,
+            from: 4,
+            to: 7,
+        },
+    ); // not adjacent
+    refused(
+        &mut s,
+        A::March {
+            colour: Blue,
+            from: 4,
+            to: 11,
+        },
+    );
+    refused(
+        &mut s,
+        A::March {
+            colour: Blue,
+            from: 0,
+            to: 1,
+        },
+    ); // no blue in area 0
+    refused(
+        &mut s,
+        A::March {
+            colour: Red,
+            from: 4,
+            to: 6,
+        },
+    ); // no red in hand
+    Turncoats::apply(
+        &mut s,
+        &A::March {
+            colour: Blue,
+            from: 4,
+            to: 6,
+        },
+    )
+    .unwrap();
     assert_eq!(s.board.flag, st(0, 1, 0));
-    assert_eq!(s.phase, Phase::MarchCount { colour: Blue, from: 4, to: 6 });
+    assert_eq!(
+        s.phase,
+        Phase::MarchCount {
+            colour: Blue,
+            from: 4,
+            to: 6
+        }
+    );
     assert_eq!(
         Turncoats::legal(&s),
-        (1..=3).map(|count| A::MarchCount { count }).collect::<Vec<_>>()
+        (1..=3)
+            .map(|count| A::MarchCount { count })
+            .collect::<Vec<_>>()
     );
     refused(&mut s, A::MarchCount { count: 0 }); // "one or more" (D6)
     refused(&mut s, A::MarchCount { count: 4 });
     Turncoats::apply(&mut s, &A::MarchCount { count: 2 }).unwrap();
     assert_eq!(s.board.areas[4], st(1, 1, 0), "the red stone does not move");
-    assert_eq!(s.board.areas[6], st(0, 2, 0), "all moved stones go to one area");
-    assert_eq!((s.mover, s.phase, s.hands[0]), (1, Phase::Choose, st(0, 1, 0)));
+    assert_eq!(
+        s.board.areas[6],
+        st(0, 2, 0),
+        "all moved stones go to one area"
+    );
+    assert_eq!(
+        (s.mover, s.phase, s.hands[0]),
+        (1, Phase::Choose, st(0, 1, 0))
+    );
     conserved(&s);
 }
 
@@ -246,8 +437,23 @@ fn march_of_a_single_stone_needs_no_count_and_an_absent_colour_cannot_march() {
     assert!(!Turncoats::legal(&s)
         .iter()
         .any(|a| matches!(a, A::March { colour: Black, .. })));
-    refused(&mut s, A::March { colour: Black, from: 4, to: 6 });
-    Turncoats::apply(&mut s, &A::March { colour: Red, from: 4, to: 0 }).unwrap();
+    refused(
+        &mut s,
+        A::March {
+            colour: Black,
+            from: 4,
+            to: 6,
+        },
+    );
+    Turncoats::apply(
+        &mut s,
+        &A::March {
+            colour: Red,
+            from: 4,
+            to: 0,
+        },
+    )
+    .unwrap();
     assert_eq!(s.board.areas[0], st(1, 0, 0));
     assert_eq!(s.board.areas[4], st(0, 3, 0));
     assert_eq!((s.mover, s.phase), (0, Phase::Choose));
@@ -264,14 +470,28 @@ fn negotiate(s: &mut TurncoatsState, draw: Colour, give: Colour) {
 
 #[test]
 fn negotiate_draws_secretly_and_returns_publicly() {
-    let mut s = position(&[(0, st(1, 1, 1))], &[st(2, 0, 0), st(0, 3, 0)], Stones::NONE, Stones::NONE);
+    let mut s = position(
+        &[(0, st(1, 1, 1))],
+        &[st(2, 0, 0), st(0, 3, 0)],
+        Stones::NONE,
+        Stones::NONE,
+    );
     let bag = s.bag;
     Turncoats::apply(&mut s, &A::Negotiate).unwrap();
     assert_eq!(s.phase, Phase::Draw);
     assert_eq!(Turncoats::to_move(&s), ToMove::Chance);
     assert!(Turncoats::legal(&s).is_empty());
-    assert_eq!(refused(&mut s, A::NegotiateReturn { colour: Red }), Illegal::WrongTurn);
-    refused(&mut s, A::Recruit { colour: Red, area: 0 });
+    assert_eq!(
+        refused(&mut s, A::NegotiateReturn { colour: Red }),
+        Illegal::WrongTurn
+    );
+    refused(
+        &mut s,
+        A::Recruit {
+            colour: Red,
+            area: 0,
+        },
+    );
     // The draw is weighted by the bag: all 18 reds… draw outcomes are always in the bag.
     for k in 0..50 {
         let A::Draw { colour } = Turncoats::sample_chance(&s, &mut chance_rng(k, 0)) else {
@@ -282,7 +502,11 @@ fn negotiate_draws_secretly_and_returns_publicly() {
     Turncoats::apply(&mut s, &A::Draw { colour: Blue }).unwrap();
     assert_eq!(s.hands[0], st(2, 1, 0));
     assert_eq!(s.phase, Phase::Return);
-    assert_eq!(Turncoats::view(&s, 0).drawn, Some(Blue), "the drawer sees the colour");
+    assert_eq!(
+        Turncoats::view(&s, 0).drawn,
+        Some(Blue),
+        "the drawer sees the colour"
+    );
     assert_eq!(Turncoats::view(&s, 1).drawn, None, "others do not");
     assert_eq!(
         Turncoats::describe(&s, &A::NegotiateReturn { colour: Red }, 1).unwrap(),
@@ -290,7 +514,10 @@ fn negotiate_draws_secretly_and_returns_publicly() {
     );
     assert_eq!(
         Turncoats::legal(&s),
-        vec![A::NegotiateReturn { colour: Red }, A::NegotiateReturn { colour: Blue }]
+        vec![
+            A::NegotiateReturn { colour: Red },
+            A::NegotiateReturn { colour: Blue }
+        ]
     );
     refused(&mut s, A::NegotiateReturn { colour: Black });
     refused(&mut s, A::Negotiate);
@@ -303,10 +530,18 @@ fn negotiate_draws_secretly_and_returns_publicly() {
 
 #[test]
 fn describe_hides_the_draw_from_everyone_but_the_drawer() {
-    let mut s = position(&[], &[st(2, 0, 0), st(0, 3, 0), st(1, 1, 1)], Stones::NONE, Stones::NONE);
+    let mut s = position(
+        &[],
+        &[st(2, 0, 0), st(0, 3, 0), st(1, 1, 1)],
+        Stones::NONE,
+        Stones::NONE,
+    );
     Turncoats::apply(&mut s, &A::Negotiate).unwrap();
     let draw = A::Draw { colour: Black };
-    assert_eq!(Turncoats::describe(&s, &draw, 0).unwrap(), "@0 drew a black stone");
+    assert_eq!(
+        Turncoats::describe(&s, &draw, 0).unwrap(),
+        "@0 drew a black stone"
+    );
     for viewer in [1, 2] {
         let line = Turncoats::describe(&s, &draw, viewer).unwrap();
         assert_eq!(line, "@0 drew a stone");
@@ -316,11 +551,19 @@ fn describe_hides_the_draw_from_everyone_but_the_drawer() {
 
 #[test]
 fn an_empty_hand_can_only_negotiate_and_returns_what_it_drew() {
-    let mut s = position(&[(0, st(1, 0, 0))], &[Stones::NONE, st(1, 0, 0)], Stones::NONE, Stones::NONE);
+    let mut s = position(
+        &[(0, st(1, 0, 0))],
+        &[Stones::NONE, st(1, 0, 0)],
+        Stones::NONE,
+        Stones::NONE,
+    );
     assert_eq!(Turncoats::legal(&s), vec![A::Negotiate]);
     Turncoats::apply(&mut s, &A::Negotiate).unwrap();
     Turncoats::apply(&mut s, &A::Draw { colour: Black }).unwrap();
-    assert_eq!(Turncoats::legal(&s), vec![A::NegotiateReturn { colour: Black }]);
+    assert_eq!(
+        Turncoats::legal(&s),
+        vec![A::NegotiateReturn { colour: Black }]
+    );
     Turncoats::apply(&mut s, &A::NegotiateReturn { colour: Black }).unwrap();
     assert!(s.hands[0].is_empty());
 }
@@ -333,7 +576,14 @@ fn game_ends_after_n_negotiations_in_a_row() {
     negotiate(&mut s, Red, Red);
     negotiate(&mut s, Red, Red);
     assert_eq!(s.streak, 2);
-    Turncoats::apply(&mut s, &A::Recruit { colour: Black, area: 0 }).unwrap();
+    Turncoats::apply(
+        &mut s,
+        &A::Recruit {
+            colour: Black,
+            area: 0,
+        },
+    )
+    .unwrap();
     assert_eq!(s.streak, 0, "any other action resets the streak");
     negotiate(&mut s, Red, Red);
     negotiate(&mut s, Red, Red);
@@ -351,7 +601,14 @@ fn game_ends_after_n_negotiations_in_a_row() {
     assert_eq!(refused(&mut s, A::Negotiate), Illegal::GameOver);
     // Or: B neg, C neg, A neg → ends after A (the run may start with any seat).
     let mut s = position(&[], &hands, Stones::NONE, Stones::NONE);
-    Turncoats::apply(&mut s, &A::Recruit { colour: Red, area: 0 }).unwrap();
+    Turncoats::apply(
+        &mut s,
+        &A::Recruit {
+            colour: Red,
+            area: 0,
+        },
+    )
+    .unwrap();
     negotiate(&mut s, Red, Blue);
     negotiate(&mut s, Red, Black);
     assert_eq!(s.phase, Phase::Choose);
@@ -411,7 +668,14 @@ fn control_position_p3_contested() {
 
 /// A board where red, blue, black control `r`, `b`, `k` areas by clear majority, then `contested`
 /// areas with a 1–1 red/blue tie that survives (needs equal red and blue AXE and FLAG).
-fn scored_board(r: usize, b: usize, k: usize, contested: usize, axe: Stones, flag: Stones) -> Board {
+fn scored_board(
+    r: usize,
+    b: usize,
+    k: usize,
+    contested: usize,
+    axe: Stones,
+    flag: Stones,
+) -> Board {
     let mut board = board(axe, flag);
     let mut a = 0;
     for (c, n) in [(Red, r), (Blue, b), (Black, k)] {
@@ -443,7 +707,10 @@ fn example_1_red_wins_on_the_flag_and_ann_on_fewer_losing_stones() {
     let b = scored_board(4, 4, 2, 0, st(3, 3, 1), st(2, 1, 2));
     let standings = b.standings();
     assert_eq!(standings.areas, st(4, 4, 2));
-    assert_eq!((standings.leader, standings.leader_decided_by), (Some(Red), Decider::Flag));
+    assert_eq!(
+        (standings.leader, standings.leader_decided_by),
+        (Some(Red), Decider::Flag)
+    );
     let s = ended(b, &[st(3, 1, 0), st(3, 0, 2), st(2, 0, 0)], 0);
     assert_eq!(s.priority_first(), 1);
     let out = Turncoats::outcome(&s).unwrap();
@@ -519,7 +786,12 @@ fn turn_order_priority_starts_after_the_ender() {
         }
     }
     // Played for real: 3 players, A recruits, then B, C, A negotiate: A ends; B has priority.
-    let mut s = position(&[], &[st(1, 0, 0), st(1, 0, 0), st(1, 0, 0)], Stones::NONE, Stones::NONE);
+    let mut s = position(
+        &[],
+        &[st(1, 0, 0), st(1, 0, 0), st(1, 0, 0)],
+        Stones::NONE,
+        Stones::NONE,
+    );
     s.bag = st(PER_COLOUR - 3, PER_COLOUR, PER_COLOUR);
     negotiate(&mut s, Blue, Blue);
     negotiate(&mut s, Blue, Blue);
@@ -537,22 +809,51 @@ fn targets_of_a_hand_stone() {
     let t = s.targets(Blue);
     assert_eq!(t.recruit, (0..11).collect::<Vec<u8>>());
     assert_eq!(t.battle.len(), 11);
-    assert!(t.battle.contains(&(4, 1)), "blue battle in area 4 kills the red stone");
+    assert!(
+        t.battle.contains(&(4, 1)),
+        "blue battle in area 4 kills the red stone"
+    );
     assert!(t.battle.contains(&(0, 0)));
     assert_eq!(t.march, vec![(4, 0), (4, 1), (4, 2), (4, 6)]);
     assert_eq!(s.targets(Red), Targets::default(), "seat 0 holds no red");
     let v = Turncoats::view(&s, 0);
     assert_eq!(v.targets(Blue), t);
-    assert_eq!(Turncoats::view(&s, 1).targets(Red), Targets::default(), "not seat 1's turn");
+    assert_eq!(
+        Turncoats::view(&s, 1).targets(Red),
+        Targets::default(),
+        "not seat 1's turn"
+    );
     // Every target is a legal action (no-kill battles included, D5).
     for &a in &t.recruit {
-        assert!(Turncoats::apply(&mut s.clone(), &A::Recruit { colour: Blue, area: a }).is_ok());
+        assert!(Turncoats::apply(
+            &mut s.clone(),
+            &A::Recruit {
+                colour: Blue,
+                area: a
+            }
+        )
+        .is_ok());
     }
     for &(a, _) in &t.battle {
-        assert!(Turncoats::apply(&mut s.clone(), &A::Battle { colour: Blue, area: a }).is_ok());
+        assert!(Turncoats::apply(
+            &mut s.clone(),
+            &A::Battle {
+                colour: Blue,
+                area: a
+            }
+        )
+        .is_ok());
     }
     for &(from, to) in &t.march {
-        assert!(Turncoats::apply(&mut s.clone(), &A::March { colour: Blue, from, to }).is_ok());
+        assert!(Turncoats::apply(
+            &mut s.clone(),
+            &A::March {
+                colour: Blue,
+                from,
+                to
+            }
+        )
+        .is_ok());
     }
 }
 
@@ -613,7 +914,8 @@ fn a_view_never_depends_on_hidden_stones() {
                         if other.mover != viewer {
                             other.drawn = None; // the secret draw may change with the swap
                         }
-                        let again = serde_json::to_string(&Turncoats::view(&other, viewer)).unwrap();
+                        let again =
+                            serde_json::to_string(&Turncoats::view(&other, viewer)).unwrap();
                         assert_eq!(view, again, "view of {viewer} leaks hidden stones");
                     }
                     let json: serde_json::Value = serde_json::from_str(&view).unwrap();
@@ -630,7 +932,11 @@ fn a_view_never_depends_on_hidden_stones() {
                 m.play(&a).unwrap();
             }
             let end = Turncoats::view(m.state(), 0);
-            assert_eq!(end.revealed.as_ref(), Some(&m.state().hands), "§7: hands revealed at the end");
+            assert_eq!(
+                end.revealed.as_ref(),
+                Some(&m.state().hands),
+                "§7: hands revealed at the end"
+            );
         }
     }
     assert!(swaps > 1000);
@@ -655,7 +961,11 @@ fn determinize_respects_every_public_count() {
                         assert_eq!(d.hands[p].total(), s.hands[p].total());
                     }
                     assert_eq!((d.mover, d.phase, d.streak), (s.mover, s.phase, s.streak));
-                    assert_eq!(Turncoats::legal(&d), Turncoats::legal(s), "the mover's moves");
+                    assert_eq!(
+                        Turncoats::legal(&d),
+                        Turncoats::legal(s),
+                        "the mover's moves"
+                    );
                 }
                 let legal = Turncoats::legal(s);
                 let a = legal[rng.random_range(0..legal.len())];
@@ -680,7 +990,13 @@ fn with_five_players_a_return_tells_everyone_what_the_bag_holds() {
                 if m.state().phase == Phase::Choose {
                     let v = Turncoats::view(m.state(), seat);
                     for _ in 0..5 {
-                        assert_eq!(Turncoats::determinize(&v, &mut rng).bag, Stones::of(c, 1), "{:?} {:?}", v.hunch, m.state());
+                        assert_eq!(
+                            Turncoats::determinize(&v, &mut rng).bag,
+                            Stones::of(c, 1),
+                            "{:?} {:?}",
+                            v.hunch,
+                            m.state()
+                        );
                     }
                     checked += 1;
                 }
@@ -694,9 +1010,7 @@ fn with_five_players_a_return_tells_everyone_what_the_bag_holds() {
             let a = if legal.contains(&a) { a } else { legal[0] };
             m.play(&a).unwrap();
             match a {
-                A::NegotiateReturn { colour } if m.state().bag.total() == 1 => {
-                    known = Some(colour)
-                }
+                A::NegotiateReturn { colour } if m.state().bag.total() == 1 => known = Some(colour),
                 A::Negotiate => known = None,
                 _ if m.state().bag.total() != 1 => known = None, // a battle killed stones
                 _ => {}
@@ -727,14 +1041,25 @@ fn returned_and_killed_colours_raise_the_bags_expectation() {
         s.streak = 0;
     }
     let after = s.hunches[0].bag();
-    assert!(after[2] > before + 1.0, "black in bag {before} → {}", after[2]);
+    assert!(
+        after[2] > before + 1.0,
+        "black in bag {before} → {}",
+        after[2]
+    );
     let _ = uniform;
     let hand: f64 = s.hunches[0].hand(1).iter().sum();
     assert!((hand - s.hands[1].total() as f64).abs() < 1e-6);
     let bag: f64 = after.iter().sum();
     assert!((bag - s.bag.total() as f64).abs() < 1e-6);
     // Seat 1 knows its own draws exactly and the hunch row of its own hand is exact.
-    assert_eq!(s.hunches[1].hand(1), [s.hands[1].red as f64, s.hands[1].blue as f64, s.hands[1].black as f64]);
+    assert_eq!(
+        s.hunches[1].hand(1),
+        [
+            s.hands[1].red as f64,
+            s.hands[1].blue as f64,
+            s.hands[1].black as f64
+        ]
+    );
 }
 
 // ---------------------------------------------------------------- random playouts
@@ -746,9 +1071,21 @@ fn junk(rng: &mut Rng) -> TurncoatsAction {
     match rng.random_range(0..8) {
         0 => A::Recruit { colour: c, area },
         1 => A::Battle { colour: c, area },
-        2 => A::Kill { kills: st(rng.random_range(0..4), rng.random_range(0..4), rng.random_range(0..4)) },
-        3 => A::March { colour: c, from: area, to: rng.random_range(0..13) },
-        4 => A::MarchCount { count: rng.random_range(0..6) },
+        2 => A::Kill {
+            kills: st(
+                rng.random_range(0..4),
+                rng.random_range(0..4),
+                rng.random_range(0..4),
+            ),
+        },
+        3 => A::March {
+            colour: c,
+            from: area,
+            to: rng.random_range(0..13),
+        },
+        4 => A::MarchCount {
+            count: rng.random_range(0..6),
+        },
         5 => A::Negotiate,
         6 => A::Draw { colour: c },
         _ => A::NegotiateReturn { colour: c },
@@ -828,7 +1165,11 @@ fn ten_thousand_random_games_keep_every_invariant() {
         let out = Turncoats::outcome(&s).unwrap();
         let mut ranks = out.ranks.clone();
         ranks.sort();
-        assert_eq!(ranks, (0..players as usize).collect::<Vec<_>>(), "a total order");
+        assert_eq!(
+            ranks,
+            (0..players as usize).collect::<Vec<_>>(),
+            "a total order"
+        );
         assert_eq!(s.streak, players);
         ends[players as usize] += 1;
     }
@@ -848,8 +1189,13 @@ fn stalling_play_stays_within_the_turn_bound() {
         while Turncoats::to_move(&s) != ToMove::Over {
             let legal = Turncoats::legal(&s);
             let a = match s.phase {
-                Phase::Choose if (s.streak as usize) < n - 1 || s.hands[s.mover].is_empty() => A::Negotiate,
-                Phase::Choose => *legal.iter().find(|a| matches!(a, A::Recruit { .. })).unwrap(),
+                Phase::Choose if (s.streak as usize) < n - 1 || s.hands[s.mover].is_empty() => {
+                    A::Negotiate
+                }
+                Phase::Choose => *legal
+                    .iter()
+                    .find(|a| matches!(a, A::Recruit { .. }))
+                    .unwrap(),
                 Phase::Draw => Turncoats::sample_chance(&s, &mut rng),
                 _ => legal[0],
             };
@@ -876,7 +1222,10 @@ fn records_replay_identically() {
             serde_json::to_string(again.state()).unwrap(),
             serde_json::to_string(m.state()).unwrap()
         );
-        assert_eq!(Turncoats::outcome(again.state()), Turncoats::outcome(m.state()));
+        assert_eq!(
+            Turncoats::outcome(again.state()),
+            Turncoats::outcome(m.state())
+        );
         // An edited draw is caught.
         let mut record = m.record().clone();
         let i = record
@@ -884,7 +1233,9 @@ fn records_replay_identically() {
             .iter()
             .position(|a| matches!(a, A::Draw { .. }))
             .unwrap();
-        let A::Draw { colour } = record.actions[i] else { unreachable!() };
+        let A::Draw { colour } = record.actions[i] else {
+            unreachable!()
+        };
         let other = Colour::ALL.into_iter().find(|&c| c != colour).unwrap();
         record.actions[i] = A::Draw { colour: other };
         assert!(Match::<Turncoats>::from_record(record).is_err());
@@ -902,104 +1253,61 @@ fn outcome_is_a_total_ranking() {
     assert_eq!(out.ranks, vec![0, 1, 2]);
 }
 
-/// Strength probe for tuning (not a rule test): the playout policy, as a bot, against Greedy.
+// ---------------------------------------------------------------- AI hints
+
 #[test]
-#[ignore]
-fn probe_policy_against_greedy() {
-    use crate::ai::Bot;
-    for players in [2u8, 4] {
-        let mut wins = 0.0;
-        let games = 400;
-        for g in 0..games {
-            let mut m = Match::<Turncoats>::new(opts(players), g).unwrap();
-            let mut rng = Rng::seed_from_u64(g);
-            let me = (g % players as u64) as usize;
-            while let ToMove::Seat(seat) = m.to_move() {
-                let view = Turncoats::view(m.state(), seat);
-                let a = if seat == me {
-                    let d = Turncoats::determinize(&view, &mut rng);
-                    let legal = Turncoats::legal(&d);
-                    Turncoats::rollout_action(&d, &legal, &mut rng)
+fn playout_policy_ends_a_won_game_and_plays_on_in_a_lost_one() {
+    // Seat 1 has just negotiated: seat 0's negotiation would end the game. Red holds every area.
+    let areas: Vec<(usize, Stones)> = (0..AREA_COUNT).map(|a| (a, st(1, 0, 0))).collect();
+    let mut rng = Rng::seed_from_u64(4);
+    for (hand, other, should_end) in [
+        (st(8, 0, 0), st(0, 4, 4), true),
+        (st(0, 8, 0), st(2, 0, 6), false),
+    ] {
+        let mut s = position(&areas, &[hand, other], Stones::NONE, Stones::NONE);
+        s.streak = 1;
+        let legal = Turncoats::legal(&s);
+        let negotiations = (0..200)
+            .filter(|_| Turncoats::rollout_action(&s, &legal, &mut rng) == A::Negotiate)
+            .count();
+        if should_end {
+            assert!(
+                negotiations > 150,
+                "won: ends the game ({negotiations}/200)"
+            );
+        } else {
+            assert!(negotiations < 50, "lost: plays on ({negotiations}/200)");
+        }
+        for seat in 0..2 {
+            let v = Turncoats::evaluate(&s, seat);
+            assert!((0.0..=1.0).contains(&v));
+        }
+        assert_eq!(
+            Turncoats::evaluate(&s, 0) > 0.5,
+            should_end,
+            "evaluation agrees"
+        );
+    }
+}
+
+#[test]
+fn playout_policy_always_picks_a_legal_action() {
+    let mut rng = Rng::seed_from_u64(6);
+    for players in 2..=5 {
+        for seed in 0..30 {
+            let mut s = Turncoats::new(&opts(players), &mut setup_rng(seed)).unwrap();
+            s.hunches.clear();
+            while let ToMove::Seat(_) | ToMove::Chance = Turncoats::to_move(&s) {
+                let a = if Turncoats::to_move(&s) == ToMove::Chance {
+                    Turncoats::sample_chance(&s, &mut rng)
                 } else {
-                    Bot::Greedy.choose::<Turncoats>(&view, &mut rng).unwrap()
+                    let legal = Turncoats::legal(&s);
+                    let a = Turncoats::rollout_action(&s, &legal, &mut rng);
+                    assert!(legal.contains(&a));
+                    a
                 };
-                m.play(&a).unwrap();
+                Turncoats::apply(&mut s, &a).unwrap();
             }
-            wins += Turncoats::outcome(m.state()).unwrap().reward_win(me);
         }
-        println!("{players}p policy vs greedy: {:.1}%", 100.0 * wins / games as f64);
-    }
-}
-
-/// Tuning probe: one Hard-vs-Greedy game, logged.
-#[test]
-#[ignore]
-fn probe_log_one_game() {
-    use crate::ai::{Bot, Level};
-    let players = 2;
-    let seed: u64 = std::env::var("TC_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
-    let mut m = Match::<Turncoats>::new(opts(players), seed).unwrap();
-    let mut rng = Rng::seed_from_u64(seed);
-    let hard = Bot::Search(Level::Hard.config().deterministic());
-    println!("hands {:?}", m.state().hands);
-    while let ToMove::Seat(seat) = m.to_move() {
-        let view = Turncoats::view(m.state(), seat);
-        let bot = if seat == 0 { &hard } else { &Bot::Greedy };
-        let a = bot.choose::<Turncoats>(&view, &mut rng).unwrap();
-        let before = m.state().clone();
-        let n = m.record().actions.len();
-        m.play(&a).unwrap();
-        for act in &m.record().actions[n..] {
-            let line = Turncoats::describe(&before, act, 99).unwrap_or_default();
-            println!("{line}   | {:?} v0={:.2}", before.hands, Turncoats::evaluate(&before, 0));
-            break;
-        }
-    }
-    let s = m.state();
-    println!("end {:?} {:?} {:?}", s.board.standings().areas, s.hands, Turncoats::outcome(s));
-}
-
-/// Tuning probe: search at several iteration counts against Greedy (2 players).
-#[test]
-#[ignore]
-fn probe_search_scaling() {
-    use crate::ai::{Bot, Level, SearchConfig};
-    let games: u64 = std::env::var("TC_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(24);
-    let players: u8 = std::env::var("TC_PLAYERS").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
-    let list: Vec<u32> = std::env::var("TC_ITERS")
-        .ok()
-        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
-        .unwrap_or(vec![1000, 4000, 16000]);
-    for iterations in list {
-        let config = SearchConfig {
-            iterations,
-            ..Level::Hard.config().deterministic()
-        };
-        let wins: f64 = std::thread::scope(|scope| {
-            let hs: Vec<_> = (0..2u64)
-                .map(|t| {
-                    let config = config.clone();
-                    scope.spawn(move || {
-                        let mut wins = 0.0;
-                        for g in (0..games).filter(|g| g % 2 == t) {
-                            let mut m = Match::<Turncoats>::new(opts(players), g).unwrap();
-                            let mut rng = Rng::seed_from_u64(g);
-                            let me = (g % players as u64) as usize;
-                            let search = Bot::Search(config.clone());
-                            while let ToMove::Seat(seat) = m.to_move() {
-                                let view = Turncoats::view(m.state(), seat);
-                                let bot = if seat == me { &search } else { &Bot::Greedy };
-                                let a = bot.choose::<Turncoats>(&view, &mut rng).unwrap();
-                                m.play(&a).unwrap();
-                            }
-                            wins += Turncoats::outcome(m.state()).unwrap().reward_win(me);
-                        }
-                        wins
-                    })
-                })
-                .collect();
-            hs.into_iter().map(|h| h.join().unwrap()).sum()
-        });
-        println!("{iterations} iterations vs greedy: {:.1}%", 100.0 * wins / games as f64);
     }
 }
