@@ -166,12 +166,11 @@ impl Hunch {
             let pool_total: f64 = pool.iter().sum();
             for r in (0..rows).filter(|&r| r != viewer) {
                 let sum: f64 = self.expected[r].iter().sum();
-                for c in 0..3 {
-                    let e = &mut self.expected[r][c];
+                for (e, share) in self.expected[r].iter_mut().zip(pool) {
                     *e = if sum > 1e-9 {
                         *e * sizes[r] / sum
                     } else if pool_total > 0.0 {
-                        sizes[r] * pool[c] / pool_total
+                        sizes[r] * share / pool_total
                     } else {
                         0.0
                     };
