@@ -6,6 +6,7 @@
 pub mod herd;
 pub mod moonlight;
 pub mod toy_battle;
+pub mod turncoats;
 
 use crate::engine::Game;
 
@@ -19,6 +20,7 @@ pub trait GameVisitor {
 pub const GAME_IDS: &[&str] = &[
     herd::Herd::ID,
     toy_battle::ToyBattle::ID,
+    turncoats::Turncoats::ID,
     moonlight::Moonlight::ID,
 ];
 
@@ -27,6 +29,7 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         herd::Herd::ID => Some(visitor.visit::<herd::Herd>()),
         toy_battle::ToyBattle::ID => Some(visitor.visit::<toy_battle::ToyBattle>()),
+        turncoats::Turncoats::ID => Some(visitor.visit::<turncoats::Turncoats>()),
         moonlight::Moonlight::ID => Some(visitor.visit::<moonlight::Moonlight>()),
         _ => None,
     }

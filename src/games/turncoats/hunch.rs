@@ -1,0 +1,258 @@
+//! What a seat can infer about the stones it cannot see (turncoats.md §7), and the determinizing
+//! deal that uses it.
+//!
+//! A [`Hunch`] holds the viewer's expected number of each colour in every hand and in the bag. It
+//! starts uniform and is updated only from what the viewer sees: public actions (a stone of
+//! colour c spent shows its owner held c; a returned colour shows the negotiator held it; killed
+//! stones go into the bag with known colours) and the viewer's own draws. Expectations are kept
+//! consistent with the public hand sizes, the bag size and the unseen pool by iterative
+//! proportional fitting. This is a mean-field approximation of the exact posterior: the spec
+//! only requires the hard constraints, and the evidence (which it calls soft) shapes the deal.
+//!
+//! Why it matters: with five players the bag holds one stone, so after a negotiation everyone
+//! knows exactly what is in the bag; with fewer players returned and killed stones still make
+//! some colours likelier in the bag than in the hands.
+
+use super::rules::{Colour, Stones, TurncoatsState, TurncoatsView};
+use crate::engine::{Rng, Seat};
+use rand::Rng as _;
+use serde::{Deserialize, Serialize};
+
+/// One seat's expectation of the hidden stones. Row `p` is seat `p`'s hand (the viewer's own row
+/// is its exact hand); the last row is the bag. Columns are red, blue, black.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hunch {
+    pub expected: Vec<[f64; 3]>,
+}
+
+/// An event a seat observes, reported after the state has changed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Seen {
+    /// `seat` played a stone of `colour` from its hand (Recruit, Battle or March).
+    Spent { seat: Seat, colour: Colour },
+    /// These stones were killed and went back into the bag.
+    Killed(Stones),
+    /// `seat` drew `colour` (only `seat` learns the colour).
+    Drew { seat: Seat, colour: Colour },
+    /// `seat` returned `colour` to the bag, for everyone to see.
+    Returned { seat: Seat, colour: Colour },
+}
+
+/// Sweeps of proportional fitting after each event; the matrix is at most 6 × 3.
+const FIT_ROUNDS: usize = 6;
+
+fn row_of(stones: &Stones) -> [f64; 3] {
+    Colour::ALL.map(|c| stones[c] as f64)
+}
+
+impl Hunch {
+    /// §3 setup: the viewer knows its hand; every other stone it cannot see is equally likely
+    /// to be in any hidden place.
+    pub fn at_setup(s: &TurncoatsState, viewer: Seat) -> Hunch {
+        let n = s.hands.len();
+        let (pool, hidden) = hidden_pool(s, viewer);
+        let total = pool.iter().sum::<f64>().max(1.0);
+        let mut expected = vec![[0.0; 3]; n + 1];
+        for (row, e) in expected.iter_mut().enumerate() {
+            let size = size_of(s, row) as f64;
+            *e = if row == viewer {
+                row_of(&s.hands[viewer])
+            } else {
+                pool.map(|p| size * p / total)
+            };
+        }
+        debug_assert_eq!(hidden as f64, pool.iter().sum::<f64>());
+        Hunch { expected }
+    }
+
+    /// The viewer's expectation of the bag's colours.
+    pub fn bag(&self) -> [f64; 3] {
+        self.expected.last().copied().unwrap_or_default()
+    }
+
+    /// The viewer's expectation of `seat`'s hand.
+    pub fn hand(&self, seat: Seat) -> [f64; 3] {
+        self.expected.get(seat).copied().unwrap_or_default()
+    }
+
+    pub(crate) fn note(&mut self, s: &TurncoatsState, viewer: Seat, seen: Seen) {
+        let bag = self.expected.len() - 1;
+        match seen {
+            Seen::Spent { seat, colour } if seat != viewer => {
+                let before = s.hands[seat].total() as f64 + 1.0;
+                self.condition(seat, colour, before);
+                self.take(seat, colour);
+            }
+            Seen::Spent { .. } => {}
+            Seen::Killed(kills) => {
+                for c in Colour::ALL {
+                    self.expected[bag][c.index()] += kills[c] as f64;
+                }
+            }
+            Seen::Drew { seat, colour } => {
+                let before = s.bag.total() as f64 + 1.0;
+                if seat == viewer {
+                    self.condition(bag, colour, before);
+                    self.take(bag, colour);
+                } else {
+                    // Each stone of the bag was equally likely to be drawn.
+                    for c in 0..3 {
+                        let moved = self.expected[bag][c] / before;
+                        self.expected[bag][c] -= moved;
+                        self.expected[seat][c] += moved;
+                    }
+                }
+            }
+            Seen::Returned { seat, colour } => {
+                if seat != viewer {
+                    let before = s.hands[seat].total() as f64 + 1.0;
+                    self.condition(seat, colour, before);
+                    self.take(seat, colour);
+                }
+                self.expected[bag][colour.index()] += 1.0;
+            }
+        }
+        self.fit(s, viewer);
+    }
+
+    fn take(&mut self, row: usize, colour: Colour) {
+        let e = &mut self.expected[row][colour.index()];
+        *e = (*e - 1.0).max(0.0);
+    }
+
+    /// The holder of `size` stones is known to hold at least one of `colour`: its expected count
+    /// becomes `E[X | X ≥ 1]` under a binomial spread of the old expectation.
+    fn condition(&mut self, row: usize, colour: Colour, size: f64) {
+        if size <= 0.0 {
+            return;
+        }
+        let e = &mut self.expected[row][colour.index()];
+        let m = e.clamp(0.0, size);
+        let none = (1.0 - m / size).powf(size);
+        let given = if none >= 1.0 - 1e-9 {
+            1.0
+        } else {
+            m / (1.0 - none)
+        };
+        *e = given.clamp(1.0, size);
+    }
+
+    /// Rescale the hidden rows to their public sizes and the colours to the unseen pool.
+    fn fit(&mut self, s: &TurncoatsState, viewer: Seat) {
+        let rows = self.expected.len();
+        if let Some(own) = s.hands.get(viewer) {
+            self.expected[viewer] = row_of(own);
+        }
+        let (pool, _) = hidden_pool(s, viewer);
+        let sizes: Vec<f64> = (0..rows).map(|r| size_of(s, r) as f64).collect();
+        let size_total: f64 = (0..rows).filter(|&r| r != viewer).map(|r| sizes[r]).sum();
+        for _ in 0..FIT_ROUNDS {
+            for (c, &target) in pool.iter().enumerate() {
+                let sum: f64 = (0..rows)
+                    .filter(|&r| r != viewer)
+                    .map(|r| self.expected[r][c])
+                    .sum();
+                for r in (0..rows).filter(|&r| r != viewer) {
+                    let e = &mut self.expected[r][c];
+                    *e = if sum > 1e-9 {
+                        *e * target / sum
+                    } else if size_total > 0.0 {
+                        target * sizes[r] / size_total
+                    } else {
+                        0.0
+                    };
+                }
+            }
+            let pool_total: f64 = pool.iter().sum();
+            for r in (0..rows).filter(|&r| r != viewer) {
+                let sum: f64 = self.expected[r].iter().sum();
+                for (e, share) in self.expected[r].iter_mut().zip(pool) {
+                    *e = if sum > 1e-9 {
+                        *e * sizes[r] / sum
+                    } else if pool_total > 0.0 {
+                        sizes[r] * share / pool_total
+                    } else {
+                        0.0
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Row `row`'s public size: a hand's, or the bag's for the last row.
+fn size_of(s: &TurncoatsState, row: usize) -> u8 {
+    s.hands.get(row).map_or(s.bag.total(), Stones::total)
+}
+
+/// The stones `viewer` cannot see, per colour (the other hands and the bag), and their number.
+fn hidden_pool(s: &TurncoatsState, viewer: Seat) -> ([f64; 3], u32) {
+    let mut pool = row_of(&s.bag);
+    for (p, h) in s.hands.iter().enumerate() {
+        if p != viewer {
+            for c in Colour::ALL {
+                pool[c.index()] += h[c] as f64;
+            }
+        }
+    }
+    let hidden = pool.iter().sum::<f64>() as u32;
+    (pool, hidden)
+}
+
+/// §7 determinization: deal the unseen stones of `v` to the bag (first: returns and kills make it
+/// the best-known place) and then to the other hands, exactly to their public sizes, each stone's
+/// colour drawn in proportion to what the viewer still expects there. Without a hunch the deal
+/// is uniform. Every deal respects the hard constraints: sizes and the per-colour unseen pool.
+pub(crate) fn deal(v: &TurncoatsView, hands: &mut [Stones], bag: &mut Stones, rng: &mut Rng) {
+    let mut pool = v.unseen();
+    let n = hands.len();
+    let holders = std::iter::once(n).chain((0..n).filter(|&p| p != v.seat));
+    for row in holders {
+        let size = if row == n {
+            v.bag_size
+        } else {
+            v.hand_sizes.get(row).copied().unwrap_or(0)
+        };
+        let mut wanted = v.hunch.as_ref().and_then(|h| h.expected.get(row).copied());
+
+        let mut got = Stones::NONE;
+        for _ in 0..size {
+            // What the viewer expects here, among the colours left to deal; a place the hunch
+            // thinks empty of everything left (rounding) falls back to the pool's proportions.
+            let expect = |c: Colour| match &wanted {
+                Some(w) if pool[c] > 0 => w[c.index()],
+                _ => 0.0,
+            };
+            let mut weights = Colour::ALL.map(expect);
+            if weights.iter().sum::<f64>() < 1e-6 {
+                weights = Colour::ALL.map(|c| pool[c] as f64);
+            }
+            let total: f64 = weights.iter().sum();
+            if total <= 0.0 {
+                break;
+            }
+            let mut r = rng.random::<f64>() * total;
+            let mut chosen = Colour::ALL
+                .into_iter()
+                .rfind(|&c| pool[c] > 0)
+                .unwrap_or(Colour::Red);
+            for c in Colour::ALL {
+                if r < weights[c.index()] {
+                    chosen = c;
+                    break;
+                }
+                r -= weights[c.index()];
+            }
+            pool[chosen] -= 1;
+            got[chosen] += 1;
+            if let Some(w) = wanted.as_mut() {
+                w[chosen.index()] = (w[chosen.index()] - 1.0).max(0.0);
+            }
+        }
+        if row == n {
+            *bag = got;
+        } else {
+            hands[row] = got;
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! Turncoats (Matilda Simonsson, 2021): three factions, secret hands of stones, and players who
+//! win by backing the right side. Rules in `rules.rs`, the map in `map.rs`, what each seat can
+//! infer about hidden stones in `hunch.rs`, AI hints in `strategy.rs`.
+
+mod hunch;
+pub mod map;
+mod rules;
+mod strategy;
+
+pub use hunch::Hunch;
+pub use rules::{
+    break_tie, final_ranking, turn_bound, Board, Colour, Decider, Phase, Standings, Stones,
+    Targets, Turncoats, TurncoatsAction, TurncoatsOptions, TurncoatsState, TurncoatsView,
+    HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PER_COLOUR,
+};
+pub use strategy::Outlook;
+
+#[cfg(test)]
+mod tests;
