@@ -4,6 +4,7 @@
 //! worker and record replay.
 
 pub mod herd;
+pub mod long_campaign;
 
 use crate::engine::Game;
 
@@ -14,12 +15,13 @@ pub trait GameVisitor {
 }
 
 /// The ids of every game with rules, in catalogue order.
-pub const GAME_IDS: &[&str] = &[herd::Herd::ID];
+pub const GAME_IDS: &[&str] = &[herd::Herd::ID, long_campaign::LongCampaign::ID];
 
 /// Run `visitor` with the game named `id`; `None` for an unknown id.
 pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         herd::Herd::ID => Some(visitor.visit::<herd::Herd>()),
+        long_campaign::LongCampaign::ID => Some(visitor.visit::<long_campaign::LongCampaign>()),
         _ => None,
     }
 }
