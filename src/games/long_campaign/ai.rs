@@ -88,7 +88,11 @@ pub fn baseline_choice(c: &Campaign, seat: u8, rng: &mut impl rand::Rng) -> Opti
             .map(|&a| match a {
                 CampaignAction::Pick { county } => {
                     let own = (county.neighbours() & mine).count_ones() as f64;
-                    let near = if enemy_base_near(c, seat, county) { 1.0 } else { 0.0 };
+                    let near = if enemy_base_near(c, seat, county) {
+                        1.0
+                    } else {
+                        0.0
+                    };
                     (a, own + near)
                 }
                 _ => (a, 0.0),
@@ -97,9 +101,14 @@ pub fn baseline_choice(c: &Campaign, seat: u8, rng: &mut impl rand::Rng) -> Opti
         Phase::War { .. } => {
             if let Some(base) = c.living_base(seat) {
                 let threatened = counties_in(base.neighbours()).any(|n| {
-                    c.county(n).owner.is_some_and(|o| o != seat && c.is_alive(o))
+                    c.county(n)
+                        .owner
+                        .is_some_and(|o| o != seat && c.is_alive(o))
                 });
-                if c.county(base).towers <= 1 && threatened && legal.contains(&CampaignAction::Rebuild) {
+                if c.county(base).towers <= 1
+                    && threatened
+                    && legal.contains(&CampaignAction::Rebuild)
+                {
                     return Some(CampaignAction::Rebuild);
                 }
             }
@@ -164,7 +173,11 @@ pub fn evaluate(c: &Campaign, seat: u8) -> f64 {
 
 /// Playouts: the model answer in search states; choices by the baseline, with some noise so
 /// the search sees more than one future.
-pub fn rollout_action(s: &CampaignState, legal: &[CampaignAction], rng: &mut Rng) -> CampaignAction {
+pub fn rollout_action(
+    s: &CampaignState,
+    legal: &[CampaignAction],
+    rng: &mut Rng,
+) -> CampaignAction {
     if let Step::Choose { seat } = s.campaign.step {
         if rng.random_bool(0.85) {
             if let Some(a) = baseline_choice(&s.campaign, seat, rng) {
@@ -238,7 +251,12 @@ pub fn duel(
     report
 }
 
-fn duel_game(g: u32, seed: u64, config: &SearchConfig, options: CampaignOptions) -> (f64, f64, f64, bool) {
+fn duel_game(
+    g: u32,
+    seed: u64,
+    config: &SearchConfig,
+    options: CampaignOptions,
+) -> (f64, f64, f64, bool) {
     let searcher = (g % 3) as Seat;
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
     let mut m = Match::<LongCampaign>::new(options, game_seed).expect("valid options");

@@ -16,7 +16,11 @@ pub enum AnswerLevel {
 }
 
 impl AnswerLevel {
-    pub const ALL: [AnswerLevel; 3] = [AnswerLevel::Novice, AnswerLevel::Average, AnswerLevel::Expert];
+    pub const ALL: [AnswerLevel; 3] = [
+        AnswerLevel::Novice,
+        AnswerLevel::Average,
+        AnswerLevel::Expert,
+    ];
 
     fn row(self) -> usize {
         self as usize

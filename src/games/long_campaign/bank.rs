@@ -405,8 +405,9 @@ fn parse_question(item: &Value) -> Result<Question, ParseError> {
         }
     };
     let kind = text_field("type")?;
-    let category = Category::parse(&text_field("category")?)
-        .ok_or_else(|| fail("\"category\" is not one of geography, history, science, general, arts, sport"))?;
+    let category = Category::parse(&text_field("category")?).ok_or_else(|| {
+        fail("\"category\" is not one of geography, history, science, general, arts, sport")
+    })?;
     let language = Language::parse(&text_field("language")?)
         .ok_or_else(|| fail("\"language\" must be \"en\" or \"hu\""))?;
     let difficulty = match obj.get("difficulty").and_then(Value::as_u64) {

@@ -62,11 +62,17 @@ impl CountyId {
     }
 
     pub fn name(self) -> &'static str {
-        NAMES.get(self.index()).copied().unwrap_or("an unknown county")
+        NAMES
+            .get(self.index())
+            .copied()
+            .unwrap_or("an unknown county")
     }
 
     pub fn from_code(code: &str) -> Option<CountyId> {
-        CODES.iter().position(|c| *c == code).map(|i| CountyId(i as u8))
+        CODES
+            .iter()
+            .position(|c| *c == code)
+            .map(|i| CountyId(i as u8))
     }
 
     /// The counties sharing a border with this one (§2.2), as a bit set.

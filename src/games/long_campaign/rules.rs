@@ -158,13 +158,21 @@ pub struct Player {
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// §4.1: `turn` 0–2 is Red, Blue, Green.
-    Bases { turn: u8 },
+    Bases {
+        turn: u8,
+    },
     /// §4.2, round 1–6.
-    Expansion { round: u8, turn: u8 },
+    Expansion {
+        round: u8,
+        turn: u8,
+    },
     /// §4.3.
     Division,
     /// §4.4, round 1–6.
-    War { round: u8, turn: u8 },
+    War {
+        round: u8,
+        turn: u8,
+    },
     /// §5 rule 3: the numeric tie-break between living players with equal scores.
     TieBreak,
     Over,
@@ -175,13 +183,19 @@ pub enum Phase {
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Step {
     /// `seat` picks a county, a target or a rebuild.
-    Choose { seat: u8 },
+    Choose {
+        seat: u8,
+    },
     /// `seat`'s choice timer ran out: a random legal choice follows (chance, §3.4).
-    TimeUp { seat: u8 },
+    TimeUp {
+        seat: u8,
+    },
     /// A question is drawn for the open [`Ask`] (chance).
     Draw,
     /// `seat` answers the open question.
-    Answer { seat: u8 },
+    Answer {
+        seat: u8,
+    },
     Over,
 }
 
@@ -275,8 +289,14 @@ pub enum Purpose {
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Given {
     /// Display index 0–3, or none.
-    Choice { option: Option<u8>, ms: u32 },
-    Guess { value: Option<u64>, ms: u32 },
+    Choice {
+        option: Option<u8>,
+        ms: u32,
+    },
+    Guess {
+        value: Option<u64>,
+        ms: u32,
+    },
 }
 
 impl Given {
@@ -321,11 +341,19 @@ pub struct Ask {
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum Effect {
     /// §4.2: right answer, the county is taken at 200.
-    Claimed { seat: u8, county: CountyId },
+    Claimed {
+        seat: u8,
+        county: CountyId,
+    },
     /// §4.2: wrong answer, the county stays free.
-    Missed { seat: u8, county: CountyId },
+    Missed {
+        seat: u8,
+        county: CountyId,
+    },
     /// §4.3: the winner picks a free county next.
-    DivisionWon { seat: u8 },
+    DivisionWon {
+        seat: u8,
+    },
     /// §4.0 step 4: both right, a numeric question decides.
     Decider,
     /// §4.4 step 2: the county changes hands at 400.
@@ -355,8 +383,13 @@ pub enum Effect {
         bonus: bool,
     },
     /// §4.4 step 5.
-    Rebuilt { seat: u8, towers: u8 },
-    RebuildFailed { seat: u8 },
+    Rebuilt {
+        seat: u8,
+        towers: u8,
+    },
+    RebuildFailed {
+        seat: u8,
+    },
     /// §5: the tie-break question ordered the tied players.
     TieBroken,
 }
@@ -690,7 +723,8 @@ impl Campaign {
 
     /// The bank this game draws from.
     pub fn bank(&self) -> &'static Bank {
-        bank::bank(self.options.questions, self.options.language).unwrap_or_else(|_| bank::empty_bank())
+        bank::bank(self.options.questions, self.options.language)
+            .unwrap_or_else(|_| bank::empty_bank())
     }
 
     pub fn question(&self, kind: QuestionKind, index: u16) -> Option<&'static Question> {
@@ -746,10 +780,7 @@ pub fn rank_numeric(
     let lot = |s: u8| lots.iter().position(|&l| l == s).unwrap_or(3);
     let mut seats: Vec<u8> = answerers.as_slice().to_vec();
     seats.sort_by_key(|&s| match answers[s as usize] {
-        Some(Given::Guess {
-            value: Some(v),
-            ms,
-        }) => (0u8, v.abs_diff(answer), ms, lot(s)),
+        Some(Given::Guess { value: Some(v), ms }) => (0u8, v.abs_diff(answer), ms, lot(s)),
         _ => (1u8, 0, 0, lot(s)),
     });
     SeatList::new(&seats)
@@ -1275,7 +1306,13 @@ impl CampaignState {
     }
 
     /// §3.3: draw `index` from the deck; no repeat until the deck is used up, then a new pass.
-    fn draw(&mut self, kind: QuestionKind, index: u16, order: [u8; 4], lots: [u8; 3]) -> Result<(), Illegal> {
+    fn draw(
+        &mut self,
+        kind: QuestionKind,
+        index: u16,
+        order: [u8; 4],
+        lots: [u8; 3],
+    ) -> Result<(), Illegal> {
         let Some(ask) = self.ask.as_ref() else {
             return Err(rule("no question is due"));
         };
@@ -1287,14 +1324,18 @@ impl CampaignState {
         }
         let n = self.campaign.bank().deck(kind).len();
         if index as usize >= n {
-            return Err(rule(format!("question {index} is not in the deck ({n} questions)")));
+            return Err(rule(format!(
+                "question {index} is not in the deck ({n} questions)"
+            )));
         }
         if !is_permutation(&order) || !is_permutation(&lots) {
             return Err(rule("the option order and the lots must be permutations"));
         }
         let fresh = self.campaign.unasked(kind);
         if fresh > 0 && bit_is_set(self.campaign.asked(kind), index as usize) {
-            return Err(rule(format!("question {index} was already asked in this game")));
+            return Err(rule(format!(
+                "question {index} was already asked in this game"
+            )));
         }
         let bits = self.campaign.asked_mut(kind);
         if fresh == 0 {
@@ -1340,7 +1381,9 @@ impl CampaignState {
                     ms,
                 }
             }
-            (QuestionKind::Choice, _) => return Err(rule("this question wants one of its options")),
+            (QuestionKind::Choice, _) => {
+                return Err(rule("this question wants one of its options"))
+            }
             (QuestionKind::Numeric, _) => return Err(rule("this question wants a number")),
         };
         ask.answers[seat as usize] = Some(given);
@@ -1353,6 +1396,19 @@ impl CampaignState {
             None => self.resolve(),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+impl CampaignState {
+    /// Start the expansion at (`round`, `turn`) from a hand-made position.
+    pub(crate) fn expansion_turn_for_tests(&mut self, round: u8, turn: u8) {
+        self.expansion_turn(round, turn)
+    }
+
+    /// Enter Phase 3 from a hand-made position.
+    pub(crate) fn division_for_tests(&mut self) {
+        self.division()
     }
 }
 
@@ -1542,7 +1598,11 @@ impl Game for LongCampaign {
         super::ai::evaluate(&s.campaign, seat as u8)
     }
 
-    fn rollout_action(s: &CampaignState, legal: &[CampaignAction], rng: &mut Rng) -> CampaignAction {
+    fn rollout_action(
+        s: &CampaignState,
+        legal: &[CampaignAction],
+        rng: &mut Rng,
+    ) -> CampaignAction {
         super::ai::rollout_action(s, legal, rng)
     }
 

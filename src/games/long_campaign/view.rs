@@ -77,9 +77,11 @@ pub(crate) fn view_of(s: &CampaignState, seat: Seat) -> CampaignView {
         purpose: a.purpose,
         kind: a.kind,
         answerers: a.answerers,
-        question: a
-            .question
-            .and_then(|d| s.campaign.question(a.kind, d.index).map(|q| QuestionCard::of(q, d.order))),
+        question: a.question.and_then(|d| {
+            s.campaign
+                .question(a.kind, d.index)
+                .map(|q| QuestionCard::of(q, d.order))
+        }),
         locked: [0, 1, 2].map(|i| a.answers[i].is_some()),
         mine: a.answers.get(seat).copied().flatten(),
     });
@@ -242,7 +244,10 @@ impl Campaign {
         let (correct_option, correct_text) = match r.kind {
             QuestionKind::Choice => {
                 let i = r.correct as usize;
-                (Some(r.correct as u8), card.options.get(i).cloned().unwrap_or_default())
+                (
+                    Some(r.correct as u8),
+                    card.options.get(i).cloned().unwrap_or_default(),
+                )
             }
             QuestionKind::Numeric => (None, with_unit(r.correct, &card.unit)),
         };
@@ -253,9 +258,9 @@ impl Campaign {
             .map(|&seat| {
                 let given = r.answers[seat as usize];
                 let text = match given {
-                    Some(Given::Choice { option: Some(o), .. }) => {
-                        card.options.get(o as usize).cloned().unwrap_or_default()
-                    }
+                    Some(Given::Choice {
+                        option: Some(o), ..
+                    }) => card.options.get(o as usize).cloned().unwrap_or_default(),
                     Some(Given::Guess { value: Some(v), .. }) => with_unit(v, &card.unit),
                     _ => "no answer".to_string(),
                 };
@@ -264,7 +269,9 @@ impl Campaign {
                     QuestionKind::Numeric => (
                         None,
                         match given {
-                            Some(Given::Guess { value: Some(v), .. }) => Some(v.abs_diff(r.correct)),
+                            Some(Given::Guess { value: Some(v), .. }) => {
+                                Some(v.abs_diff(r.correct))
+                            }
                             _ => None,
                         },
                         r.ranking.as_slice().iter().position(|&s| s == seat),
@@ -403,7 +410,9 @@ fn reveal_line(after: &Campaign) -> String {
         .answers
         .iter()
         .map(|a| {
-            let secs = a.given.map_or(String::new(), |g| format!(", {:.1} s", g.ms() as f64 / 1000.0));
+            let secs = a.given.map_or(String::new(), |g| {
+                format!(", {:.1} s", g.ms() as f64 / 1000.0)
+            });
             match (a.right, a.distance) {
                 (Some(r), _) => format!(
                     "@{} {} ({}{secs})",
@@ -430,7 +439,11 @@ fn reveal_line(after: &Campaign) -> String {
     line
 }
 
-pub(crate) fn describe(before: &CampaignState, action: &CampaignAction, viewer: u8) -> Option<String> {
+pub(crate) fn describe(
+    before: &CampaignState,
+    action: &CampaignAction,
+    viewer: u8,
+) -> Option<String> {
     let c = &before.campaign;
     let mut after = before.clone();
     LongCampaign::apply(&mut after, action).ok()?;
@@ -484,7 +497,10 @@ pub(crate) fn describe(before: &CampaignState, action: &CampaignAction, viewer: 
                 // Still open: only the answerer learns what was locked.
                 if viewer == mover {
                     match *action {
-                        CampaignAction::Answer { option: Some(o), ms } => format!(
+                        CampaignAction::Answer {
+                            option: Some(o),
+                            ms,
+                        } => format!(
                             "@{mover} answered option {} in {:.1} s",
                             (b'A' + o) as char,
                             ms as f64 / 1000.0
