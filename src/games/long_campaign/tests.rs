@@ -1987,7 +1987,7 @@ fn check_invariants(s: &CampaignState) {
             assert_eq!(x.towers, 0);
         } else {
             assert!((1..=TOWERS).contains(&x.towers));
-            assert!(x.value >= BASE_VALUE && (x.value - BASE_VALUE) % DEFENCE_BONUS == 0);
+            assert!(x.value >= BASE_VALUE && (x.value - BASE_VALUE).is_multiple_of(DEFENCE_BONUS));
         }
     }
     for id in CountyId::all() {
@@ -1998,7 +1998,7 @@ fn check_invariants(s: &CampaignState) {
         }
         match x.owner {
             None => assert_eq!(x.value, 0),
-            Some(_) => assert!(x.value >= EXPANSION_VALUE && x.value % 100 == 0),
+            Some(_) => assert!(x.value >= EXPANSION_VALUE && x.value.is_multiple_of(100)),
         }
     }
     let past_bases = !matches!(c.phase, Phase::Bases { .. });
