@@ -3,3 +3,4 @@
 pub mod ai;
 pub mod engine;
 pub mod games;
+pub mod ui;

@@ -1,7 +1,7 @@
 //! `turf`: the native command line for development (DESIGN.md): bot arenas, benchmarks and
 //! record replay. It runs the same library code as the web app.
 
-use rand::{Rng as _, SeedableRng};
+use rand::SeedableRng;
 use std::process::ExitCode;
 use std::time::Instant;
 use turf::ai::{Bot, Level};
@@ -213,14 +213,6 @@ fn arena(flags: &Flags) -> Result<(), String> {
     with_game(flags.game()?, Arena(flags)).unwrap_or_else(|| Err("unknown game".into()))
 }
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
-
 fn bench(flags: &Flags) -> Result<(), String> {
     struct Bench<'a>(&'a Flags);
     impl GameVisitor for Bench<'_> {
@@ -230,55 +222,25 @@ fn bench(flags: &Flags) -> Result<(), String> {
             let options = options::<G>(flags)?;
             let seconds: f64 = flags.num("seconds", 3.0)?;
             let decisions: usize = flags.num("decisions", 40)?;
-            let (playouts, actions) = turf::ai::random_playouts::<G>(&options, seconds);
-            println!(
-                "{}: {:.0} random playouts/s ({:.0} actions/s)",
-                G::ID,
-                playouts,
-                actions
-            );
-            for level in Level::ALL {
-                let config = level.config();
-                let mut times = Vec::new();
-                let mut iters = 0u64;
-                let mut secs = 0.0;
-                let mut seed = 0;
-                let mut rng = Rng::seed_from_u64(7);
-                while times.len() < decisions {
-                    seed += 1;
-                    let mut m =
-                        Match::<G>::new(options.clone(), seed).map_err(|e| e.to_string())?;
-                    while let ToMove::Seat(seat) = m.to_move() {
-                        let view = G::view(m.state(), seat);
-                        let action = if G::legal(m.state()).len() > 1
-                            && times.len() < decisions
-                            && rng.random_bool(0.5)
-                        {
-                            let (a, stats) = turf::ai::search::<G>(&view, &config, &mut rng);
-                            times.push(stats.elapsed_ms);
-                            iters += stats.iterations as u64;
-                            secs += stats.elapsed_ms / 1000.0;
-                            a
-                        } else {
-                            Bot::Random.choose::<G>(&view, &mut rng)
-                        };
-                        m.play(&action.expect("legal")).map_err(|e| e.to_string())?;
-                    }
-                }
-                times.sort_by(f64::total_cmp);
-                println!(
-                    "  {:<6} {:>8.0} iterations/s, think median {:6.1} ms, p95 {:6.1} ms ({} decisions)",
-                    level.name(),
-                    iters as f64 / secs.max(1e-9),
-                    percentile(&times, 0.5),
-                    percentile(&times, 0.95),
-                    times.len()
-                );
-            }
+            let report = turf::ai::bench::bench::<G>(&options, seconds, decisions, &Level::ALL)?;
+            print_bench(&report);
             Ok(())
         }
     }
     with_game(flags.game()?, Bench(flags)).unwrap_or_else(|| Err("unknown game".into()))
+}
+
+fn print_bench(report: &turf::ai::bench::BenchReport) {
+    println!(
+        "{}: {:.0} random playouts/s ({:.0} actions/s)",
+        report.game, report.playouts_per_second, report.actions_per_second
+    );
+    for l in &report.levels {
+        println!(
+            "  {:<6} {:>8.0} iterations/s, think median {:6.1} ms, p95 {:6.1} ms ({} decisions)",
+            l.level, l.iterations_per_second, l.median_ms, l.p95_ms, l.decisions
+        );
+    }
 }
 
 fn record(flags: &Flags) -> Result<(), String> {

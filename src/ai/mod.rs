@@ -1,7 +1,9 @@
 //! Game-agnostic players: ISMCTS over determinizations, and the Random and Greedy baselines.
 //! They see only a [`Game::View`], never the state, so they cannot cheat.
 
+pub mod bench;
 mod ismcts;
+pub mod protocol;
 
 pub use ismcts::{search, SearchConfig, SearchStats};
 
@@ -68,11 +70,26 @@ pub enum Bot {
 }
 
 impl Bot {
-    /// `random`, `greedy`, `easy`, `normal`, `hard`.
+    /// `random`, `greedy`, `easy`, `normal`, `hard`, or a custom search for tuning:
+    /// `search:iterations=2000,depth=30,c=0.7,ms=450` (unset keys keep Hard's values).
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "random" => Some(Bot::Random),
             "greedy" => Some(Bot::Greedy),
+            _ if s.starts_with("search:") => {
+                let mut config = Level::Hard.config();
+                for pair in s["search:".len()..].split(',').filter(|p| !p.is_empty()) {
+                    let (key, value) = pair.split_once('=')?;
+                    match key {
+                        "iterations" => config.iterations = value.parse().ok()?,
+                        "depth" => config.rollout_depth = value.parse().ok().filter(|&d| d > 0),
+                        "c" => config.exploration = value.parse().ok()?,
+                        "ms" => config.time_budget_ms = value.parse().ok().filter(|&m| m > 0),
+                        _ => return None,
+                    }
+                }
+                Some(Bot::Search(config))
+            }
             _ => Level::parse(s).map(|l| Bot::Search(l.config())),
         }
     }

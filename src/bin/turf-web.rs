@@ -1,1 +1,5 @@
-fn main() {}
+//! The web app's entry point (built by Trunk).
+
+fn main() {
+    turf::ui::mount();
+}

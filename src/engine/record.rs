@@ -2,7 +2,7 @@
 //! "Match record"). Chance outcomes are stored as actions too, so a record reads as the whole
 //! game; replay checks each one against the seeded draw, so an edited die is caught.
 
-use super::{chance_rng, setup_rng, Game, Illegal, SetupError, ToMove};
+use super::{chance_rng, setup_rng, Game, Illegal, Seat, SetupError, ToMove};
 use serde::{Deserialize, Serialize};
 
 /// Version of the record layout. Bump it when the layout or an action encoding changes.
@@ -205,6 +205,36 @@ impl<G: Game> Match<G> {
         serde_json::to_string(&self.record).expect("records always serialize")
     }
 
+    /// The game log as `viewer` may read it: one line per described action, oldest first, each
+    /// with the index of its action.
+    pub fn log(&self, viewer: Seat) -> Vec<(usize, String)> {
+        let mut lines = Vec::new();
+        let Ok(mut state) = G::new(&self.record.options, &mut setup_rng(self.record.seed)) else {
+            return lines;
+        };
+        for (index, action) in self.record.actions.iter().enumerate() {
+            if let Some(line) = G::describe(&state, action, viewer) {
+                lines.push((index, line));
+            }
+            if G::apply(&mut state, action).is_err() {
+                break;
+            }
+        }
+        lines
+    }
+
+    /// Where an undo by `seat` would go back to: the length of the record before that seat's
+    /// last action, if that action was the seat's own and nothing random (a roll, a draw, a
+    /// question) has happened since. Undo never crosses a chance event or another seat's action.
+    pub fn undo_point(&self, seat: Seat) -> Option<usize> {
+        if G::to_move(&self.state) != ToMove::Seat(seat) {
+            return None;
+        }
+        let len = self.record.actions.len().checked_sub(1)?;
+        let before = self.prefix(len);
+        (before.to_move() == ToMove::Seat(seat)).then_some(len)
+    }
+
     /// The match as it was after the first `len` actions (undo and step-through replay).
     pub fn prefix(&self, len: usize) -> Self {
         let mut record = self.record.clone();
@@ -216,7 +246,7 @@ impl<G: Game> Match<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Outcome, Rng, Seat};
+    use crate::engine::{Outcome, Rng};
     use rand::Rng as _;
 
     /// A tiny game: a die is rolled, then the seat guesses even/odd; three rounds.
@@ -277,7 +307,7 @@ mod tests {
                     Ok(())
                 }
                 (ToMove::Seat(_), GuessAction::Even(e)) => {
-                    if (s.die.unwrap_or(0) % 2 == 0) == *e {
+                    if s.die.unwrap_or(0).is_multiple_of(2) == *e {
                         s.score += 1;
                     }
                     s.die = None;
@@ -335,6 +365,17 @@ mod tests {
         let before = m.to_json();
         assert_eq!(m.play(&GuessAction::Roll(3)), Err(Illegal::WrongTurn));
         assert_eq!(m.to_json(), before);
+    }
+
+    #[test]
+    fn undo_never_crosses_a_roll() {
+        let mut m = Match::<Guess>::new((), 3).unwrap();
+        // Right after the roll: nothing of the seat's own to undo.
+        assert_eq!(m.undo_point(0), None);
+        m.play(&GuessAction::Even(true)).unwrap();
+        // The guess was followed by the next roll: still nothing to undo.
+        assert_eq!(m.undo_point(0), None);
+        assert_eq!(m.log(0).len(), 3);
     }
 
     #[test]

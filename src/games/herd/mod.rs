@@ -1,5 +1,7 @@
 //! Herd (Mark Steere, 2022): dice and stones on a hex-hex board. Rules in `rules.rs`.
 
+#[doc(hidden)]
+pub mod board;
 mod hex;
 mod rules;
 

@@ -1,0 +1,46 @@
+# Turf: `make serve` builds and serves the app, `make test` runs every test.
+# Both install what is missing first, and only that (each step checks before it installs).
+
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+TRUNK_VERSION := 0.21.14
+# Must equal the wasm-bindgen version pinned in Cargo.toml / Cargo.lock.
+WASM_BINDGEN_VERSION := 0.2.130
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PORT ?= 8080
+
+.PHONY: setup tools node chromium dist serve test test-rust test-e2e lint
+
+setup: tools node
+
+tools:
+	@rustup target list --installed | grep -q wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@rustup component list --installed | grep -q clippy || rustup component add clippy rustfmt
+	@trunk --version 2>/dev/null | grep -q "$(TRUNK_VERSION)" || cargo install --locked trunk@$(TRUNK_VERSION)
+	@wasm-bindgen --version 2>/dev/null | grep -q "$(WASM_BINDGEN_VERSION)" || cargo install wasm-bindgen-cli@$(WASM_BINDGEN_VERSION)
+
+# wasm-opt (binaryen 132) and playwright-core, pinned in package-lock.json.
+node:
+	@[ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
+
+chromium:
+	@[ -x /usr/bin/chromium ] || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver)
+
+dist: setup
+	trunk build --release
+
+serve: dist
+	@echo "Turf is at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory dist
+
+lint:
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+
+test-rust:
+	cargo test
+
+test-e2e: dist chromium
+	node tests/e2e/run.js
+
+test: setup lint test-rust test-e2e

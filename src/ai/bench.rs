@@ -1,0 +1,85 @@
+//! Speed measurements shared by `turf bench` (native) and the AI worker (WASM), so both run the
+//! same code and their figures compare.
+
+use super::{search, Bot, Level};
+use crate::engine::{Game, Match, Rng, ToMove};
+use rand::{Rng as _, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct LevelTiming {
+    pub level: String,
+    pub iterations_per_second: f64,
+    pub median_ms: f64,
+    pub p95_ms: f64,
+    pub decisions: usize,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct BenchReport {
+    pub game: String,
+    pub playouts_per_second: f64,
+    pub actions_per_second: f64,
+    pub levels: Vec<LevelTiming>,
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+/// Random playouts for `seconds`, then `decisions` think times per level (with its real time
+/// cap) on positions from games where random moves and the level's own moves alternate.
+pub fn bench<G: Game>(
+    options: &G::Options,
+    seconds: f64,
+    decisions: usize,
+    levels: &[Level],
+) -> Result<BenchReport, String> {
+    let (playouts, actions) = super::random_playouts::<G>(options, seconds);
+    let mut report = BenchReport {
+        game: G::ID.to_string(),
+        playouts_per_second: playouts,
+        actions_per_second: actions,
+        levels: Vec::new(),
+    };
+    for &level in levels {
+        let config = level.config();
+        let mut times = Vec::new();
+        let (mut iterations, mut seconds) = (0u64, 0.0);
+        let mut rng = Rng::seed_from_u64(7);
+        let mut seed = 0;
+        while times.len() < decisions {
+            seed += 1;
+            let mut m = Match::<G>::new(options.clone(), seed).map_err(|e| e.to_string())?;
+            while let ToMove::Seat(seat) = m.to_move() {
+                let view = G::view(m.state(), seat);
+                let think = G::legal(m.state()).len() > 1
+                    && times.len() < decisions
+                    && rng.random_bool(0.5);
+                let action = if think {
+                    let (a, stats) = search::<G>(&view, &config, &mut rng);
+                    times.push(stats.elapsed_ms);
+                    iterations += stats.iterations as u64;
+                    seconds += stats.elapsed_ms / 1000.0;
+                    a
+                } else {
+                    Bot::Random.choose::<G>(&view, &mut rng)
+                };
+                m.play(&action.ok_or("no action")?)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        report.levels.push(LevelTiming {
+            level: level.name().to_string(),
+            iterations_per_second: iterations as f64 / seconds.max(1e-9),
+            median_ms: percentile(&times, 0.5),
+            p95_ms: percentile(&times, 0.95),
+            decisions: times.len(),
+        });
+    }
+    Ok(report)
+}

@@ -1,0 +1,333 @@
+//! Herd's table: the dice, the counter of stones left, and the SVG hex board (herd.md §2.5).
+
+use super::{cell_name, Change, Herd, HerdAction, HerdOptions, HerdView, HexBoard, Phase};
+use crate::engine::Seat;
+use crate::ui::{BoardProps, GameUi, SeatLook, LOOKS};
+use leptos::prelude::*;
+
+/// Cell radius in SVG units; the viewBox is fitted to the board, so the board scales to any
+/// screen.
+const R: f64 = 50.0;
+
+fn hex_points(x: f64, y: f64, r: f64) -> String {
+    (0..6)
+        .map(|i| {
+            let a = (60.0 * i as f64 - 30.0).to_radians();
+            format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Red is the first player (herd.md D2), whichever seat that is.
+fn herd_look(view: &HerdView, seat: Seat) -> SeatLook {
+    if seat == view.state.red {
+        LOOKS[0]
+    } else {
+        LOOKS[1]
+    }
+}
+
+fn die(value: u8, x: f64) -> impl IntoView {
+    const PIPS: [&[(f64, f64)]; 6] = [
+        &[(0.5, 0.5)],
+        &[(0.25, 0.25), (0.75, 0.75)],
+        &[(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+        &[(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+        &[
+            (0.25, 0.25),
+            (0.75, 0.25),
+            (0.5, 0.5),
+            (0.25, 0.75),
+            (0.75, 0.75),
+        ],
+        &[
+            (0.25, 0.25),
+            (0.75, 0.25),
+            (0.25, 0.5),
+            (0.75, 0.5),
+            (0.25, 0.75),
+            (0.75, 0.75),
+        ],
+    ];
+    let pips = PIPS[(value.clamp(1, 6) - 1) as usize];
+    view! {
+        <g transform=format!("translate({x},0)")>
+            <rect class="die" x="0" y="0" width="40" height="40" rx="7"></rect>
+            {pips
+                .iter()
+                .map(|(px, py)| view! { <circle class="pip" cx=px * 40.0 cy=py * 40.0 r="4"></circle> })
+                .collect_view()}
+        </g>
+    }
+}
+
+fn stone(look: SeatLook, x: f64, y: f64, extra: &'static str) -> impl IntoView {
+    let r = R * 0.68;
+    // Blue carries a diamond so the two colours differ in shape too.
+    let mark = (look.colour == "blue").then(|| {
+        let d = r * 0.42;
+        view! {
+            <polygon class="stone-mark"
+                points=format!("{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}", y - d, x + d, y + d, x - d)>
+            </polygon>
+        }
+    });
+    view! {
+        <circle class=format!("stone seat-{} {extra}", look.colour) cx=x cy=y r=r></circle>
+        {mark}
+    }
+}
+
+pub fn board(props: BoardProps<Herd>) -> AnyView {
+    let BoardProps { view, legal, play } = props;
+    let header = move || {
+        let v = view.get();
+        let s = &v.state;
+        let dice = s.dice.map(|(a, b)| {
+            view! {
+                <svg class="dice" viewBox="0 0 90 40" role="img" aria-label=format!("Dice: {a} and {b}")>
+                    {die(a, 0.0)}
+                    {die(b, 50.0)}
+                </svg>
+            }
+        });
+        let counter = match s.phase {
+            Phase::Remove { left } => format!("Remove {left} more"),
+            Phase::Place { budget } => format!("Place {budget} more"),
+            _ => String::new(),
+        };
+        let counts = [s.red, 1 - s.red]
+            .into_iter()
+            .map(|seat| {
+                let look = herd_look(&v, seat);
+                view! {
+                    <span class=format!("count seat-{}", look.colour)>
+                        {look.mark} " " {s.stones(seat)}
+                        <span class="sr-only">" " {look.colour_name} " stones"</span>
+                    </span>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="herd-bar">
+                {dice}
+                <span class="counter" data-testid="turn-counter">{counter}</span>
+                <span class="counts">{counts}</span>
+            </div>
+        }
+    };
+    let svg = move || {
+        let v = view.get();
+        let s = &v.state;
+        let b = HexBoard::of(s.side);
+        let n = s.side as f64;
+        let (w, h) = (3f64.sqrt() * R * (2.0 * n - 1.0), R * (3.0 * n - 1.0));
+        let pad = 8.0;
+        let view_box = format!(
+            "{:.1} {:.1} {:.1} {:.1}",
+            -w / 2.0 - pad,
+            -h / 2.0 - pad,
+            w + 2.0 * pad,
+            h + 2.0 * pad
+        );
+        let legal_now = legal.get();
+        let mover = s.mover;
+        let placing = matches!(s.phase, Phase::Place { .. });
+        let marks: Vec<Change> = s
+            .last_turn
+            .iter()
+            .chain(s.this_turn.iter())
+            .copied()
+            .collect();
+        let cells = (0..b.len())
+            .map(|c| {
+                let (x, y) = b.centre(c, R, 0.0, 0.0);
+                let cell = c as u8;
+                let action = legal_now
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, HerdAction::Place { cell: k } | HerdAction::Remove { cell: k } if *k == cell));
+                let forbidden = placing && s.is_forbidden(c, mover);
+                let name = cell_name(s, cell);
+                let content = match s.cells[c] {
+                    Some(owner) => format!("{} stone", herd_look(&v, owner as Seat).colour_name),
+                    None if forbidden => "empty, forbidden".to_string(),
+                    None => "empty".to_string(),
+                };
+                let label = match action {
+                    Some(HerdAction::Remove { .. }) => format!("{name}: {content}, remove it"),
+                    Some(_) => format!("{name}: {content}, place here"),
+                    None => format!("{name}: {content}"),
+                };
+                let placed_now = marks.contains(&Change::Placed { cell });
+                let ghost = marks.iter().rev().find_map(|m| match m {
+                    Change::Removed { cell: k } if *k == cell => Some("removed"),
+                    Change::Captured { cell: k } if *k == cell => Some("captured"),
+                    _ => None,
+                });
+                let stone_view = s.cells[c].map(|owner| {
+                    let extra = if matches!(action, Some(HerdAction::Remove { .. })) { "target" } else { "" };
+                    stone(herd_look(&v, owner as Seat), x, y, extra)
+                });
+                let ghost_view = (s.cells[c].is_none())
+                    .then_some(ghost)
+                    .flatten()
+                    .map(|kind| view! { <circle class=format!("ghost {kind}") cx=x cy=y r=R * 0.55></circle> });
+                let fresh = (placed_now && s.cells[c].is_some())
+                    .then(|| view! { <circle class="fresh" cx=x cy=y r=R * 0.2></circle> });
+                let cross = forbidden.then(|| {
+                    let d = R * 0.22;
+                    view! {
+                        <path class="forbidden-mark"
+                            d=format!("M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}", x - d, y - d, x + d, y + d, x - d, y + d, x + d, y - d)>
+                        </path>
+                    }
+                });
+                let click = move |_| {
+                    if let Some(a) = action {
+                        play.run(a);
+                    }
+                };
+                let key = move |e: leptos::ev::KeyboardEvent| {
+                    if let Some(a) = action {
+                        if e.key() == "Enter" || e.key() == " " {
+                            e.prevent_default();
+                            play.run(a);
+                        }
+                    }
+                };
+                view! {
+                    <g
+                        class="cell"
+                        class:legal=action.is_some()
+                        class:place=matches!(action, Some(HerdAction::Place { .. }))
+                        data-legal=action.map(|_| "")
+                        data-cell=c.to_string()
+                        role=if action.is_some() { "button" } else { "img" }
+                        tabindex=action.map(|_| "0")
+                        aria-label=label
+                        on:click=click
+                        on:keydown=key
+                    >
+                        <polygon class="hex" points=hex_points(x, y, R * 0.96)></polygon>
+                        {cross}
+                        {ghost_view}
+                        {stone_view}
+                        {fresh}
+                    </g>
+                }
+            })
+            .collect_view();
+        view! {
+            <svg class="board herd-board" viewBox=view_box role="group" aria-label="Herd board" preserveAspectRatio="xMidYMid meet">
+                {cells}
+            </svg>
+        }
+    };
+    view! {
+        <div class="herd">
+            {header}
+            {svg}
+        </div>
+    }
+    .into_any()
+}
+
+impl GameUi for Herd {
+    const NAME: &'static str = "Herd";
+    const HIDDEN_INFORMATION: bool = false;
+
+    fn seat_count_for(_: &HerdOptions) -> usize {
+        2
+    }
+
+    fn options_form(options: RwSignal<HerdOptions>, seat_names: Signal<Vec<String>>) -> AnyView {
+        let side = move || options.with(|o| o.side.to_string());
+        let first =
+            move || options.with(|o| o.first.map_or("random".to_string(), |s| s.to_string()));
+        view! {
+            <label class="option">
+                "Board "
+                <select
+                    prop:value=side
+                    on:change=move |e| {
+                        if let Ok(v) = event_target_value(&e).parse() {
+                            options.update(|o| o.side = v);
+                        }
+                    }
+                >
+                    <option value="4">"Small · 37 cells"</option>
+                    <option value="5">"Standard · 61 cells"</option>
+                    <option value="6">"Large · 91 cells"</option>
+                    <option value="7">"Huge · 127 cells"</option>
+                </select>
+            </label>
+            <label class="option">
+                "Who starts (plays Red) "
+                <select
+                    prop:value=first
+                    on:change=move |e| {
+                        let v = event_target_value(&e);
+                        options.update(|o| o.first = v.parse().ok());
+                    }
+                >
+                    <option value="random">"Random"</option>
+                    {move || {
+                        seat_names
+                            .get()
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+        }
+        .into_any()
+    }
+
+    fn board(props: BoardProps<Self>) -> AnyView {
+        board(props)
+    }
+
+    fn look(view: &HerdView, seat: Seat) -> SeatLook {
+        herd_look(view, seat)
+    }
+
+    fn seat_summary(view: &HerdView, seat: Seat) -> String {
+        match view.state.stones(seat) {
+            1 => "1 stone".to_string(),
+            n => format!("{n} stones"),
+        }
+    }
+
+    fn prompt(view: &HerdView) -> String {
+        let s = &view.state;
+        let other = herd_look(view, 1 - s.mover).colour_name;
+        match s.phase {
+            Phase::Remove { left: 1 } => format!("Remove 1 more {other} stone"),
+            Phase::Remove { left } => format!("Remove {left} more {other} stones"),
+            Phase::Place { budget: 1 } => "Place 1 more stone".to_string(),
+            Phase::Place { budget } => format!("Place {budget} more stones"),
+            _ => String::new(),
+        }
+    }
+
+    fn rules() -> AnyView {
+        view! {
+            <div class="rules-text">
+                <p>"Each turn two dice are rolled for you."</p>
+                <ol>
+                    <li>"Take away as many enemy stones as the " <b>"lower"</b> " die shows (all of them if they have fewer)."</li>
+                    <li>"Then place as many of your stones as the " <b>"higher"</b> " die shows."</li>
+                </ol>
+                <p>"An enemy stone that stands alone with your stones on " <b>"every"</b> " side is captured, and you get one more stone to place."</p>
+                <p>"You may never place on an empty cell whose neighbours are all enemy stones (marked ×), even to capture."</p>
+                <p>"Red's very first turn places only the lower die. If no legal cell is left, the rest of your stones are lost."</p>
+                <p>"The game ends the moment the board is full: more stones wins."</p>
+            </div>
+        }
+        .into_any()
+    }
+}

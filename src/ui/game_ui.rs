@@ -1,0 +1,84 @@
+//! What a game adds to be played in the app: its board component and a few words and numbers
+//! for the shared table. Everything else (seats, AI, hand-off, log, undo, game over) is shared.
+
+use crate::engine::{Game, Seat};
+use leptos::prelude::*;
+
+/// What a board component receives. The board renders `view` (never the state), highlights and
+/// makes clickable exactly `legal` (empty when the viewer may not act), and calls `play`.
+pub struct BoardProps<G: Game> {
+    pub view: Signal<G::View>,
+    pub legal: Signal<Vec<G::Action>>,
+    pub play: Callback<G::Action>,
+}
+
+impl<G: Game> Clone for BoardProps<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for BoardProps<G> {}
+
+/// A seat's look, kept everywhere (board, panel, log): a colour and a shape for colour-blind
+/// players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatLook {
+    /// CSS class suffix: `seat-red`, `seat-blue`, … (style/turf.css defines the colours).
+    pub colour: &'static str,
+    /// The colour's name in words, for screen readers and the panel.
+    pub colour_name: &'static str,
+    /// A short symbol shown beside the name: ● ◆ ▲ ■ ★.
+    pub mark: &'static str,
+}
+
+pub const LOOKS: [SeatLook; 5] = [
+    SeatLook {
+        colour: "red",
+        colour_name: "Red",
+        mark: "●",
+    },
+    SeatLook {
+        colour: "blue",
+        colour_name: "Blue",
+        mark: "◆",
+    },
+    SeatLook {
+        colour: "green",
+        colour_name: "Green",
+        mark: "▲",
+    },
+    SeatLook {
+        colour: "yellow",
+        colour_name: "Yellow",
+        mark: "■",
+    },
+    SeatLook {
+        colour: "purple",
+        colour_name: "Purple",
+        mark: "★",
+    },
+];
+
+pub trait GameUi: Game {
+    /// The game's name as players know it.
+    const NAME: &'static str;
+    /// Whether a seat holds secrets (then two human seats need the hand-off screen).
+    const HIDDEN_INFORMATION: bool;
+
+    /// Seats at the table for these options.
+    fn seat_count_for(options: &Self::Options) -> usize;
+    /// The game-specific part of the setup screen; `seat_names` for choices such as who starts.
+    fn options_form(options: RwSignal<Self::Options>, seat_names: Signal<Vec<String>>) -> AnyView;
+    fn board(props: BoardProps<Self>) -> AnyView
+    where
+        Self: Sized;
+    /// A seat's look in this game (Herd's first player is Red whatever their seat).
+    fn look(view: &Self::View, seat: Seat) -> SeatLook;
+    /// The seat's main measure, in words ("31 stones", "2 medals").
+    fn seat_summary(view: &Self::View, seat: Seat) -> String;
+    /// What the seat to move must do now, in words ("Remove 2 more stones of Blue").
+    fn prompt(view: &Self::View) -> String;
+    /// A short rules summary for the table.
+    fn rules() -> AnyView;
+}

@@ -1,0 +1,43 @@
+// Measures the AI in Chromium: runs `turf bench`'s code inside the real AI worker (WASM) and,
+// while two AIs play Herd on the page, records main-thread long tasks (> 50 ms).
+// usage: node tests/e2e/bench.js [game] (needs dist/: `make dist`)
+const { startServer, launch, guardedPage } = require('./lib');
+
+(async () => {
+  const game = process.argv[2] || 'herd';
+  const server = await startServer(8767);
+  const browser = await launch();
+  try {
+    const { page } = await guardedPage(browser.context, { width: 1280, height: 800 });
+    await page.goto(server.url);
+    const report = await page.evaluate(async (game) => {
+      const worker = new Worker('./turf-ai-worker_loader.js');
+      return await new Promise((resolve) => {
+        worker.onmessage = (e) => {
+          if (e.data === 'ready') worker.postMessage('bench:' + JSON.stringify({ game, seconds: 3, decisions: 40 }));
+          else if (String(e.data).startsWith('bench:')) resolve(JSON.parse(e.data.slice(6)));
+        };
+      });
+    }, game);
+    console.log('WASM (Chromium worker):', JSON.stringify(report, null, 1));
+
+    if (game === 'herd') {
+      await page.evaluate(() => {
+        window.__long = [];
+        new PerformanceObserver(list => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+          .observe({ type: 'longtask', buffered: false });
+      });
+      await page.click('[data-game="herd"]');
+      await page.selectOption('[data-seat="0"] select', 'hard');
+      await page.selectOption('[data-seat="1"] select', 'hard');
+      await page.click('[data-testid="start-game"]');
+      await page.waitForTimeout(30000);
+      const long = await page.evaluate(() => window.__long);
+      const moves = await page.$$eval('.log li', els => els.length);
+      console.log(`Main thread while Hard vs Hard played ${moves} logged actions for 30 s: ${long.length} long tasks, longest ${long.length ? Math.max(...long).toFixed(0) : 0} ms`);
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+})().catch(e => { console.error(e); process.exit(1); });
