@@ -15,15 +15,16 @@
 //! 3. Run `cargo test --lib games::long_campaign::tests::bank` — the validation test names the
 //!    file and the id of every problem (duplicate ids, a missing translation, a bad option list…).
 //!
-//! `sample.json` is a small test bank (a dozen ids in both languages). It stays available as
-//! [`QuestionSet::Sample`], which the test records use so that they keep replaying when the
-//! full bank grows (a record stores drawn questions by their index in the bank). Its ids start
-//! with `smp-`, so it may stay in [`BANK_FILES`] next to the full bank without clashing.
+//! `sample.json` is a small test bank (a dozen ids in both languages), not part of the full bank.
+//! It stays available as [`QuestionSet::Sample`], which the test records use so that they keep
+//! replaying when the full bank changes (a record stores drawn questions by their index in the
+//! bank). Its ids start with `smp-`, so it could join [`BANK_FILES`] without clashing.
 //!
 //! # Validation (§8.1, checked at load and in the tests)
 //! - `id` non-empty and unique per language; every id present in both `en` and `hu`, with the same
 //!   type, category, difficulty and (numeric) answer in both;
-//! - `type` is `choice` or `numeric`; `category` one of §8.1's six; `difficulty` 1–3;
+//! - `type` is `choice` or `numeric`; `category` one of §8.1's six or `hungary` (the bank's
+//!   seventh, for Hungary-specific questions); `difficulty` 1–3;
 //!   `language` `en` or `hu`; `text` non-empty;
 //! - choice: exactly 4 distinct non-empty options, `correctIndex` an integer 0–3;
 //! - numeric: `answer` an integer > 0 of at most 10 digits (the answer field accepts no more),
@@ -49,12 +50,67 @@ pub const SAMPLE_FILES: &[BankFile] = &[BankFile {
     text: include_str!("../../../data/questions/sample.json"),
 }];
 
-/// Every file of the full bank, read in this order. Add new `data/questions/*.json` files here
-/// (see the module documentation). Until the full bank lands it is the sample.
-pub const BANK_FILES: &[BankFile] = &[BankFile {
-    name: "sample.json",
-    text: include_str!("../../../data/questions/sample.json"),
-}];
+/// Every file of the full bank, read in this order (see `data/questions/README.md`). Add new
+/// `data/questions/*.json` files here (see the module documentation). Appending keeps the deck
+/// indices of the files before it; inserting or removing shifts them.
+pub const BANK_FILES: &[BankFile] = &[
+    BankFile {
+        name: "mc-hungary.json",
+        text: include_str!("../../../data/questions/mc-hungary.json"),
+    },
+    BankFile {
+        name: "mc-geography.json",
+        text: include_str!("../../../data/questions/mc-geography.json"),
+    },
+    BankFile {
+        name: "mc-history.json",
+        text: include_str!("../../../data/questions/mc-history.json"),
+    },
+    BankFile {
+        name: "mc-science.json",
+        text: include_str!("../../../data/questions/mc-science.json"),
+    },
+    BankFile {
+        name: "mc-general.json",
+        text: include_str!("../../../data/questions/mc-general.json"),
+    },
+    BankFile {
+        name: "mc-arts.json",
+        text: include_str!("../../../data/questions/mc-arts.json"),
+    },
+    BankFile {
+        name: "mc-sport.json",
+        text: include_str!("../../../data/questions/mc-sport.json"),
+    },
+    BankFile {
+        name: "numeric-hungary.json",
+        text: include_str!("../../../data/questions/numeric-hungary.json"),
+    },
+    BankFile {
+        name: "numeric-geography.json",
+        text: include_str!("../../../data/questions/numeric-geography.json"),
+    },
+    BankFile {
+        name: "numeric-history.json",
+        text: include_str!("../../../data/questions/numeric-history.json"),
+    },
+    BankFile {
+        name: "numeric-science.json",
+        text: include_str!("../../../data/questions/numeric-science.json"),
+    },
+    BankFile {
+        name: "numeric-general.json",
+        text: include_str!("../../../data/questions/numeric-general.json"),
+    },
+    BankFile {
+        name: "numeric-arts.json",
+        text: include_str!("../../../data/questions/numeric-arts.json"),
+    },
+    BankFile {
+        name: "numeric-sport.json",
+        text: include_str!("../../../data/questions/numeric-sport.json"),
+    },
+];
 
 /// The largest numeric answer or guess: the answer field takes at most 10 digits (§8.1).
 pub const MAX_NUMBER: u64 = 9_999_999_999;
@@ -104,10 +160,12 @@ pub enum QuestionKind {
     Numeric,
 }
 
-/// §8.1 categories.
+/// §8.1 categories, plus `hungary`, which the shipped bank adds for Hungary-specific questions
+/// (counties, places, Hungarian history, culture and food; see `data/questions/README.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Category {
+    Hungary,
     Geography,
     History,
     Science,
@@ -117,7 +175,8 @@ pub enum Category {
 }
 
 impl Category {
-    pub const ALL: [Category; 6] = [
+    pub const ALL: [Category; 7] = [
+        Category::Hungary,
         Category::Geography,
         Category::History,
         Category::Science,
@@ -128,6 +187,7 @@ impl Category {
 
     pub fn name(self) -> &'static str {
         match self {
+            Category::Hungary => "hungary",
             Category::Geography => "geography",
             Category::History => "history",
             Category::Science => "science",
@@ -406,7 +466,9 @@ fn parse_question(item: &Value) -> Result<Question, ParseError> {
     };
     let kind = text_field("type")?;
     let category = Category::parse(&text_field("category")?).ok_or_else(|| {
-        fail("\"category\" is not one of geography, history, science, general, arts, sport")
+        fail(
+            "\"category\" is not one of hungary, geography, history, science, general, arts, sport",
+        )
     })?;
     let language = Language::parse(&text_field("language")?)
         .ok_or_else(|| fail("\"language\" must be \"en\" or \"hu\""))?;

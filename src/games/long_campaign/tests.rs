@@ -2215,3 +2215,18 @@ fn duel_hard_vs_baseline() {
         start.elapsed().as_secs_f64()
     );
 }
+
+#[test]
+fn the_full_bank_is_the_shipped_files_with_enough_questions() {
+    // §8.1: at least 100 of each type per language, more than a worst-case game needs (72 + 71).
+    for lang in Language::ALL {
+        let b = bank::bank(QuestionSet::Full, lang).unwrap();
+        assert!(b.choice.len() >= 100 && b.numeric.len() >= 100, "{lang:?}");
+        assert!(b
+            .choice
+            .iter()
+            .chain(&b.numeric)
+            .all(|q| !q.id.starts_with("smp-")));
+    }
+    assert_eq!(bank::BANK_FILES.len(), 14);
+}
