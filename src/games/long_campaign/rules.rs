@@ -494,6 +494,16 @@ fn rule(reason: impl Into<String>) -> Illegal {
     Illegal::Rule(reason.into())
 }
 
+/// The bits of word `w` that stand for deck indices below `n`.
+fn word_mask(n: usize, w: usize) -> u64 {
+    let left = n.saturating_sub(w * 64);
+    if left >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << left) - 1
+    }
+}
+
 fn bit_is_set(bits: &[u64], i: usize) -> bool {
     bits.get(i / 64).is_some_and(|w| (w >> (i % 64)) & 1 == 1)
 }
@@ -748,8 +758,31 @@ impl Campaign {
     /// Deck indices not yet drawn in this pass through the deck.
     pub fn unasked(&self, kind: QuestionKind) -> usize {
         let n = self.bank().deck(kind).len();
-        let bits = self.asked(kind);
-        (0..n).filter(|&i| !bit_is_set(bits, i)).count()
+        let asked: usize = (0..n.div_ceil(64))
+            .map(|w| {
+                (self.asked(kind).get(w).copied().unwrap_or(0) & word_mask(n, w)).count_ones()
+                    as usize
+            })
+            .sum();
+        n - asked
+    }
+
+    /// The `k`-th deck index (0-based) not yet asked, if any.
+    pub fn nth_unasked(&self, kind: QuestionKind, mut k: usize) -> Option<usize> {
+        let n = self.bank().deck(kind).len();
+        for w in 0..n.div_ceil(64) {
+            let mut free = !self.asked(kind).get(w).copied().unwrap_or(0) & word_mask(n, w);
+            let count = free.count_ones() as usize;
+            if k >= count {
+                k -= count;
+                continue;
+            }
+            for _ in 0..k {
+                free &= free - 1; // drop the lowest free index
+            }
+            return Some(w * 64 + free.trailing_zeros() as usize);
+        }
+        None
     }
 
     fn snapshot(&mut self, stage: Stage) {
@@ -1501,13 +1534,12 @@ impl Game for LongCampaign {
             _ => {
                 let kind = s.ask.map_or(QuestionKind::Choice, |a| a.kind);
                 let n = s.campaign.bank().deck(kind).len();
-                let bits = s.campaign.asked(kind);
                 let fresh = s.campaign.unasked(kind);
                 let question = if fresh == 0 {
                     rng.random_range(0..n.max(1))
                 } else {
                     let k = rng.random_range(0..fresh);
-                    (0..n).filter(|&i| !bit_is_set(bits, i)).nth(k).unwrap_or(0)
+                    s.campaign.nth_unasked(kind, k).unwrap_or(0)
                 } as u16;
                 match kind {
                     QuestionKind::Choice => {

@@ -2230,3 +2230,47 @@ fn the_full_bank_is_the_shipped_files_with_enough_questions() {
     }
     assert_eq!(bank::BANK_FILES.len(), 14);
 }
+
+#[test]
+fn ui_helpers_report_turn_order_standings_and_prompts() {
+    let mut s = war_state();
+    s.campaign.colours = [BLUE, GREEN, RED]; // seat 1 plays Red, 2 Blue, 0 Green
+    s.campaign.phase = Phase::War { round: 2, turn: 1 };
+    // Round 2: Green, Blue, Red → seats 0, 2, 1; the second turn is being played.
+    assert_eq!(s.campaign.turn_order(), Some(([0, 2, 1], 1)));
+    s.campaign.step = Step::Choose { seat: 2 };
+    assert!(s.campaign.prompt().starts_with("War round 2/6: @2, attack"));
+    let scores = s.campaign.scores();
+    let st = s.campaign.standings();
+    assert!(
+        scores[st[0] as usize] >= scores[st[1] as usize]
+            && scores[st[1] as usize] >= scores[st[2] as usize]
+    );
+    s.campaign.players[st[0] as usize].alive = false;
+    assert_eq!(s.campaign.standings()[2], st[0], "the eliminated rank last");
+    assert_eq!(fresh().campaign.turn_order(), None);
+    assert!(fresh().campaign.prompt().contains("base"));
+}
+
+#[test]
+fn unasked_questions_are_counted_and_found_by_rank() {
+    let mut s = war_state();
+    s.campaign.options.questions = QuestionSet::Full;
+    let n = s.campaign.bank().choice.len();
+    s.campaign.asked_choice = vec![0; n.div_ceil(64)];
+    assert_eq!(s.campaign.unasked(QuestionKind::Choice), n);
+    for i in [0usize, 5, 63, 64, 65, n - 1] {
+        s.campaign.asked_choice[i / 64] |= 1 << (i % 64);
+    }
+    assert_eq!(s.campaign.unasked(QuestionKind::Choice), n - 6);
+    let free: Vec<usize> = (0..n)
+        .filter(|i| ![0, 5, 63, 64, 65, n - 1].contains(i))
+        .collect();
+    for (k, &i) in free.iter().enumerate() {
+        assert_eq!(s.campaign.nth_unasked(QuestionKind::Choice, k), Some(i));
+    }
+    assert_eq!(
+        s.campaign.nth_unasked(QuestionKind::Choice, free.len()),
+        None
+    );
+}

@@ -217,6 +217,71 @@ impl Campaign {
             .collect()
     }
 
+    /// The seats in the current round's order (§4.2 table; H8 in the war), with the index of
+    /// the turn being played. `None` outside the expansion and the war.
+    pub fn turn_order(&self) -> Option<([u8; 3], u8)> {
+        let colours = self.round_order()?;
+        let turn = match self.phase {
+            Phase::Expansion { turn, .. } | Phase::War { turn, .. } => turn,
+            _ => 0,
+        };
+        Some((colours.map(|c| self.seat_of(c)), turn))
+    }
+
+    /// Seats from first to last: the final ranking once over, else the live standings (living
+    /// players by score, then the eliminated, the later elimination first; ties in colour order).
+    pub fn standings(&self) -> [u8; 3] {
+        if let Some(r) = self.ranking {
+            return r;
+        }
+        let mut order = self.seats_in_colour_order();
+        order.sort_by_key(|&s| {
+            let p = self.players[s as usize];
+            (
+                !p.alive,
+                std::cmp::Reverse(self.score(s)),
+                std::cmp::Reverse(p.eliminated),
+            )
+        });
+        order
+    }
+
+    /// What the seat to move must do now, in words, for the table's prompt line.
+    pub fn prompt(&self) -> String {
+        let who = |s: u8| format!("@{s}");
+        match (self.phase, self.step) {
+            (_, Step::Over) | (Phase::Over, _) => "The campaign is over".into(),
+            (_, Step::Draw) => "A question is drawn".into(),
+            (_, Step::TimeUp { seat }) => format!("Time is up for {}: a random choice", who(seat)),
+            (_, Step::Answer { seat }) => format!("{} answers the question", who(seat)),
+            (Phase::Bases { .. }, Step::Choose { seat }) => {
+                format!(
+                    "{}: pick a county for your base (not next to another base)",
+                    who(seat)
+                )
+            }
+            (Phase::Expansion { round, .. }, Step::Choose { seat }) => format!(
+                "Expansion round {round}/{ROUNDS}: {}, pick a free county next to your land",
+                who(seat)
+            ),
+            (Phase::Division, Step::Choose { seat }) => {
+                format!("{}: you won the guess, pick a free county", who(seat))
+            }
+            (Phase::War { round, .. }, Step::Choose { seat }) => {
+                let rebuild = if self.can_rebuild(seat) {
+                    ", or rebuild your base"
+                } else {
+                    ""
+                };
+                format!(
+                    "War round {round}/{ROUNDS}: {}, attack a county next to your land{rebuild}",
+                    who(seat)
+                )
+            }
+            (_, Step::Choose { seat }) => format!("{} chooses", who(seat)),
+        }
+    }
+
     /// Whose turn it is to choose or answer, if a seat's.
     pub fn seat_to_move(&self) -> Option<u8> {
         match self.step {
