@@ -4,6 +4,7 @@
 //! worker and record replay.
 
 pub mod herd;
+pub mod long_campaign;
 pub mod moonlight;
 pub mod toy_battle;
 pub mod turncoats;
@@ -22,6 +23,7 @@ pub const GAME_IDS: &[&str] = &[
     toy_battle::ToyBattle::ID,
     turncoats::Turncoats::ID,
     moonlight::Moonlight::ID,
+    long_campaign::LongCampaign::ID,
 ];
 
 /// Run `visitor` with the game named `id`; `None` for an unknown id.
@@ -31,6 +33,7 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
         toy_battle::ToyBattle::ID => Some(visitor.visit::<toy_battle::ToyBattle>()),
         turncoats::Turncoats::ID => Some(visitor.visit::<turncoats::Turncoats>()),
         moonlight::Moonlight::ID => Some(visitor.visit::<moonlight::Moonlight>()),
+        long_campaign::LongCampaign::ID => Some(visitor.visit::<long_campaign::LongCampaign>()),
         _ => None,
     }
 }

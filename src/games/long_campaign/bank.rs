@@ -1,0 +1,588 @@
+//! The question bank (long-campaign.md §8): loading, validation and lookup by language.
+//!
+//! # Where questions live and how to add a file
+//!
+//! Question files are JSON arrays in the §8.1 format, kept at the repository root under
+//! `data/questions/`. They are compiled into the app with `include_str!`, so the app needs no
+//! network and no file system:
+//!
+//! 1. Put the file next to the others, e.g. `data/questions/mc-history.json` or
+//!    `data/questions/numeric-science.json` (UTF-8, one array of question objects; each id needs
+//!    one entry per language, `en` and `hu`, in the same or another file).
+//! 2. Add one line for it to [`BANK_FILES`] below:
+//!    `BankFile { name: "mc-history.json", text: include_str!("../../../data/questions/mc-history.json") },`
+//!    (the path is relative to this source file).
+//! 3. Run `cargo test --lib games::long_campaign::tests::bank` — the validation test names the
+//!    file and the id of every problem (duplicate ids, a missing translation, a bad option list…).
+//!
+//! `sample.json` is a small test bank (a dozen ids in both languages), not part of the full bank.
+//! It stays available as [`QuestionSet::Sample`], which the test records use so that they keep
+//! replaying when the full bank changes (a record stores drawn questions by their index in the
+//! bank). Its ids start with `smp-`, so it could join [`BANK_FILES`] without clashing.
+//!
+//! # Validation (§8.1, checked at load and in the tests)
+//! - `id` non-empty and unique per language; every id present in both `en` and `hu`, with the same
+//!   type, category, difficulty and (numeric) answer in both;
+//! - `type` is `choice` or `numeric`; `category` one of §8.1's six or `hungary` (the bank's
+//!   seventh, for Hungary-specific questions); `difficulty` 1–3;
+//!   `language` `en` or `hu`; `text` non-empty;
+//! - choice: exactly 4 distinct non-empty options, `correctIndex` an integer 0–3;
+//! - numeric: `answer` an integer > 0 of at most 10 digits (the answer field accepts no more),
+//!   `unit` a string (missing means `""`), `aiSpread` optional and > 0.
+//!
+//! Unknown extra fields (a source note, say) are ignored.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
+
+/// One embedded question file.
+#[derive(Clone, Copy, Debug)]
+pub struct BankFile {
+    pub name: &'static str,
+    pub text: &'static str,
+}
+
+/// The small test bank: a dozen ids in English and Hungarian.
+pub const SAMPLE_FILES: &[BankFile] = &[BankFile {
+    name: "sample.json",
+    text: include_str!("../../../data/questions/sample.json"),
+}];
+
+/// Every file of the full bank, read in this order (see `data/questions/README.md`). Add new
+/// `data/questions/*.json` files here (see the module documentation). Appending keeps the deck
+/// indices of the files before it; inserting or removing shifts them.
+pub const BANK_FILES: &[BankFile] = &[
+    BankFile {
+        name: "mc-hungary.json",
+        text: include_str!("../../../data/questions/mc-hungary.json"),
+    },
+    BankFile {
+        name: "mc-geography.json",
+        text: include_str!("../../../data/questions/mc-geography.json"),
+    },
+    BankFile {
+        name: "mc-history.json",
+        text: include_str!("../../../data/questions/mc-history.json"),
+    },
+    BankFile {
+        name: "mc-science.json",
+        text: include_str!("../../../data/questions/mc-science.json"),
+    },
+    BankFile {
+        name: "mc-general.json",
+        text: include_str!("../../../data/questions/mc-general.json"),
+    },
+    BankFile {
+        name: "mc-arts.json",
+        text: include_str!("../../../data/questions/mc-arts.json"),
+    },
+    BankFile {
+        name: "mc-sport.json",
+        text: include_str!("../../../data/questions/mc-sport.json"),
+    },
+    BankFile {
+        name: "numeric-hungary.json",
+        text: include_str!("../../../data/questions/numeric-hungary.json"),
+    },
+    BankFile {
+        name: "numeric-geography.json",
+        text: include_str!("../../../data/questions/numeric-geography.json"),
+    },
+    BankFile {
+        name: "numeric-history.json",
+        text: include_str!("../../../data/questions/numeric-history.json"),
+    },
+    BankFile {
+        name: "numeric-science.json",
+        text: include_str!("../../../data/questions/numeric-science.json"),
+    },
+    BankFile {
+        name: "numeric-general.json",
+        text: include_str!("../../../data/questions/numeric-general.json"),
+    },
+    BankFile {
+        name: "numeric-arts.json",
+        text: include_str!("../../../data/questions/numeric-arts.json"),
+    },
+    BankFile {
+        name: "numeric-sport.json",
+        text: include_str!("../../../data/questions/numeric-sport.json"),
+    },
+];
+
+/// The largest numeric answer or guess: the answer field takes at most 10 digits (§8.1).
+pub const MAX_NUMBER: u64 = 9_999_999_999;
+
+/// The language questions are shown in (§3.3: the decks are filtered by it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    #[default]
+    En,
+    Hu,
+}
+
+impl Language {
+    pub const ALL: [Language; 2] = [Language::En, Language::Hu];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Hu => "hu",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|l| l.code() == s)
+    }
+}
+
+/// Which bank a game draws from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QuestionSet {
+    /// [`BANK_FILES`]: what real games use.
+    #[default]
+    Full,
+    /// [`SAMPLE_FILES`]: fixed forever, for tests and test records.
+    Sample,
+}
+
+/// The two question types (§1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QuestionKind {
+    /// Four options, one correct.
+    Choice,
+    /// A positive whole number; the closest guess wins.
+    Numeric,
+}
+
+/// §8.1 categories, plus `hungary`, which the shipped bank adds for Hungary-specific questions
+/// (counties, places, Hungarian history, culture and food; see `data/questions/README.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    Hungary,
+    Geography,
+    History,
+    Science,
+    General,
+    Arts,
+    Sport,
+}
+
+impl Category {
+    pub const ALL: [Category; 7] = [
+        Category::Hungary,
+        Category::Geography,
+        Category::History,
+        Category::Science,
+        Category::General,
+        Category::Arts,
+        Category::Sport,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Hungary => "hungary",
+            Category::Geography => "geography",
+            Category::History => "history",
+            Category::Science => "science",
+            Category::General => "general",
+            Category::Arts => "arts",
+            Category::Sport => "sport",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.name() == s)
+    }
+}
+
+/// What a question asks for, with its solution.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Body {
+    Choice {
+        /// In the file's order; the game shuffles them on display (§8.1).
+        options: [String; 4],
+        correct_index: u8,
+    },
+    Numeric {
+        answer: u64,
+        unit: String,
+        ai_spread: Option<f64>,
+    },
+}
+
+/// One validated question in one language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Question {
+    pub id: String,
+    pub category: Category,
+    pub language: Language,
+    /// 1 easy, 2 medium, 3 hard.
+    pub difficulty: u8,
+    pub text: String,
+    pub body: Body,
+}
+
+impl Question {
+    pub fn kind(&self) -> QuestionKind {
+        match self.body {
+            Body::Choice { .. } => QuestionKind::Choice,
+            Body::Numeric { .. } => QuestionKind::Numeric,
+        }
+    }
+
+    /// The numeric answer (0 for a choice question).
+    pub fn answer(&self) -> u64 {
+        match self.body {
+            Body::Numeric { answer, .. } => answer,
+            Body::Choice { .. } => 0,
+        }
+    }
+
+    /// The correct option's index in the file's order (0 for a numeric question).
+    pub fn correct_index(&self) -> u8 {
+        match self.body {
+            Body::Choice { correct_index, .. } => correct_index,
+            Body::Numeric { .. } => 0,
+        }
+    }
+
+    pub fn options(&self) -> &[String] {
+        match &self.body {
+            Body::Choice { options, .. } => options,
+            Body::Numeric { .. } => &[],
+        }
+    }
+
+    pub fn unit(&self) -> &str {
+        match &self.body {
+            Body::Numeric { unit, .. } => unit,
+            Body::Choice { .. } => "",
+        }
+    }
+
+    /// §7: the typical error of an average player: `aiSpread`, else 10 % of the answer (at
+    /// least 1), or 25 for years. A Hungarian year unit (`év`) counts as a year too.
+    pub fn spread(&self) -> f64 {
+        match &self.body {
+            Body::Numeric {
+                ai_spread: Some(s), ..
+            } => *s,
+            Body::Numeric { unit, .. } if unit == "year" || unit == "év" => 25.0,
+            Body::Numeric { answer, .. } => (0.10 * *answer as f64).round().max(1.0),
+            Body::Choice { .. } => 1.0,
+        }
+    }
+}
+
+/// The two decks of one language, in file order (a deck index is a position here).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bank {
+    pub choice: Vec<Question>,
+    pub numeric: Vec<Question>,
+    by_id: HashMap<String, (QuestionKind, u16)>,
+}
+
+impl Bank {
+    pub fn deck(&self, kind: QuestionKind) -> &[Question] {
+        match kind {
+            QuestionKind::Choice => &self.choice,
+            QuestionKind::Numeric => &self.numeric,
+        }
+    }
+
+    pub fn get(&self, kind: QuestionKind, index: u16) -> Option<&Question> {
+        self.deck(kind).get(index as usize)
+    }
+
+    /// A question's deck and index from its id.
+    pub fn find(&self, id: &str) -> Option<(QuestionKind, u16)> {
+        self.by_id.get(id).copied()
+    }
+
+    fn push(&mut self, q: Question) {
+        let kind = q.kind();
+        let index = self.deck(kind).len() as u16;
+        self.by_id.insert(q.id.clone(), (kind, index));
+        match kind {
+            QuestionKind::Choice => self.choice.push(q),
+            QuestionKind::Numeric => self.numeric.push(q),
+        }
+    }
+}
+
+/// Both languages of one question set.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Banks {
+    pub en: Bank,
+    pub hu: Bank,
+}
+
+impl Banks {
+    pub fn language(&self, language: Language) -> &Bank {
+        match language {
+            Language::En => &self.en,
+            Language::Hu => &self.hu,
+        }
+    }
+}
+
+/// One problem found while loading, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankError {
+    pub file: String,
+    /// The question's id, or its position in the file when the id itself is bad.
+    pub question: String,
+    pub problem: String,
+}
+
+impl std::fmt::Display for BankError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}: {}", self.file, self.question, self.problem)
+    }
+}
+
+/// Parse and validate `files` into a bank per language. Every problem is reported, not only the
+/// first.
+pub fn load(files: &[BankFile]) -> Result<Banks, Vec<BankError>> {
+    let mut errors = Vec::new();
+    let mut banks = Banks::default();
+    // id -> per language: (file, question) for the cross-language checks.
+    let mut seen: BTreeMap<String, [Option<(String, Question)>; 2]> = BTreeMap::new();
+    for file in files {
+        let items = match serde_json::from_str::<Value>(file.text) {
+            Ok(Value::Array(items)) => items,
+            Ok(_) => {
+                errors.push(err(file.name, "(file)", "the file is not a JSON array"));
+                continue;
+            }
+            Err(e) => {
+                errors.push(err(file.name, "(file)", &format!("not valid JSON: {e}")));
+                continue;
+            }
+        };
+        for (position, item) in items.iter().enumerate() {
+            match parse_question(item) {
+                Err((who, problem)) => {
+                    let who = who.unwrap_or_else(|| format!("entry {position}"));
+                    errors.push(err(file.name, &who, &problem));
+                }
+                Ok(q) => {
+                    let slot = seen.entry(q.id.clone()).or_default();
+                    let lang = q.language as usize;
+                    if let Some((other, _)) = &slot[lang] {
+                        errors.push(err(
+                            file.name,
+                            &q.id,
+                            &format!(
+                                "duplicate id in language {} (also in {other})",
+                                q.language.code()
+                            ),
+                        ));
+                        continue;
+                    }
+                    slot[lang] = Some((file.name.to_string(), q.clone()));
+                    match q.language {
+                        Language::En => banks.en.push(q),
+                        Language::Hu => banks.hu.push(q),
+                    }
+                }
+            }
+        }
+    }
+    for (id, [en, hu]) in &seen {
+        match (en, hu) {
+            (Some((file, _)), None) => errors.push(err(file, id, "no Hungarian (hu) version")),
+            (None, Some((file, _))) => errors.push(err(file, id, "no English (en) version")),
+            (Some((file, a)), Some((_, b))) => {
+                if a.kind() != b.kind() {
+                    errors.push(err(file, id, "the en and hu versions differ in type"));
+                }
+                if a.category != b.category {
+                    errors.push(err(file, id, "the en and hu versions differ in category"));
+                }
+                if a.difficulty != b.difficulty {
+                    errors.push(err(file, id, "the en and hu versions differ in difficulty"));
+                }
+                if a.answer() != b.answer() {
+                    errors.push(err(file, id, "the en and hu versions differ in answer"));
+                }
+            }
+            (None, None) => {}
+        }
+    }
+    for lang in Language::ALL {
+        let bank = banks.language(lang);
+        if bank.choice.is_empty() || bank.numeric.is_empty() {
+            errors.push(err(
+                "(bank)",
+                lang.code(),
+                "a language needs at least one question of each type",
+            ));
+        }
+        if bank.choice.len() > u16::MAX as usize || bank.numeric.len() > u16::MAX as usize {
+            errors.push(err("(bank)", lang.code(), "too many questions"));
+        }
+    }
+    if errors.is_empty() {
+        Ok(banks)
+    } else {
+        Err(errors)
+    }
+}
+
+fn err(file: &str, question: &str, problem: &str) -> BankError {
+    BankError {
+        file: file.to_string(),
+        question: question.to_string(),
+        problem: problem.to_string(),
+    }
+}
+
+type ParseError = (Option<String>, String);
+
+/// One §8.1 object into a [`Question`], or the first problem with it.
+fn parse_question(item: &Value) -> Result<Question, ParseError> {
+    let Some(obj) = item.as_object() else {
+        return Err((None, "not a JSON object".into()));
+    };
+    let id = match obj.get("id").and_then(Value::as_str) {
+        Some(id) if !id.trim().is_empty() => id.to_string(),
+        _ => return Err((None, "missing or empty \"id\"".into())),
+    };
+    let fail = |problem: &str| -> ParseError { (Some(id.clone()), problem.to_string()) };
+    let text_field = |key: &str| -> Result<String, ParseError> {
+        match obj.get(key).and_then(Value::as_str) {
+            Some(s) if !s.trim().is_empty() => Ok(s.to_string()),
+            _ => Err(fail(&format!("missing or empty \"{key}\""))),
+        }
+    };
+    let kind = text_field("type")?;
+    let category = Category::parse(&text_field("category")?).ok_or_else(|| {
+        fail(
+            "\"category\" is not one of hungary, geography, history, science, general, arts, sport",
+        )
+    })?;
+    let language = Language::parse(&text_field("language")?)
+        .ok_or_else(|| fail("\"language\" must be \"en\" or \"hu\""))?;
+    let difficulty = match obj.get("difficulty").and_then(Value::as_u64) {
+        Some(d @ 1..=3) => d as u8,
+        _ => return Err(fail("\"difficulty\" must be 1, 2 or 3")),
+    };
+    let text = text_field("text")?;
+    let body = match kind.as_str() {
+        "choice" => {
+            if obj.contains_key("answer") {
+                return Err(fail("a choice question has no \"answer\""));
+            }
+            let options: Vec<String> = match obj.get("options").and_then(Value::as_array) {
+                Some(list) => list
+                    .iter()
+                    .map(|o| o.as_str().map(str::to_string))
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| fail("every option must be a string"))?,
+                None => return Err(fail("missing \"options\"")),
+            };
+            let options: [String; 4] = options
+                .try_into()
+                .map_err(|_| fail("a choice question needs exactly 4 options"))?;
+            if options.iter().any(|o| o.trim().is_empty()) {
+                return Err(fail("an option is empty"));
+            }
+            for i in 0..4 {
+                for j in i + 1..4 {
+                    if options[i].trim() == options[j].trim() {
+                        return Err(fail("the 4 options must be distinct"));
+                    }
+                }
+            }
+            let correct_index = match obj.get("correctIndex").and_then(Value::as_u64) {
+                Some(c @ 0..=3) => c as u8,
+                Some(_) => return Err(fail("\"correctIndex\" must be 0–3")),
+                None => return Err(fail("missing or non-integer \"correctIndex\"")),
+            };
+            Body::Choice {
+                options,
+                correct_index,
+            }
+        }
+        "numeric" => {
+            if obj.contains_key("options") || obj.contains_key("correctIndex") {
+                return Err(fail("a numeric question has no options"));
+            }
+            let answer = match obj.get("answer").and_then(Value::as_u64) {
+                Some(a @ 1..=MAX_NUMBER) => a,
+                _ => {
+                    return Err(fail(
+                        "\"answer\" must be a positive integer of at most 10 digits",
+                    ))
+                }
+            };
+            let unit = match obj.get("unit") {
+                None => String::new(),
+                Some(Value::String(u)) => u.clone(),
+                Some(_) => return Err(fail("\"unit\" must be a string")),
+            };
+            let ai_spread = match obj.get("aiSpread") {
+                None => None,
+                Some(v) => match v.as_f64() {
+                    Some(s) if s > 0.0 && s.is_finite() => Some(s),
+                    _ => return Err(fail("\"aiSpread\" must be a positive number")),
+                },
+            };
+            Body::Numeric {
+                answer,
+                unit,
+                ai_spread,
+            }
+        }
+        _ => return Err(fail("\"type\" must be \"choice\" or \"numeric\"")),
+    };
+    Ok(Question {
+        id,
+        category,
+        language,
+        difficulty,
+        text,
+        body,
+    })
+}
+
+/// The loaded question set, or why it failed (the tests make sure it never does).
+pub fn banks(set: QuestionSet) -> Result<&'static Banks, String> {
+    static FULL: OnceLock<Result<Banks, String>> = OnceLock::new();
+    static SAMPLE: OnceLock<Result<Banks, String>> = OnceLock::new();
+    let (cell, files) = match set {
+        QuestionSet::Full => (&FULL, BANK_FILES),
+        QuestionSet::Sample => (&SAMPLE, SAMPLE_FILES),
+    };
+    cell.get_or_init(|| {
+        load(files).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}
+
+/// The bank of one language of one set.
+pub fn bank(set: QuestionSet, language: Language) -> Result<&'static Bank, String> {
+    banks(set).map(|b| b.language(language))
+}
+
+/// An empty bank, so that lookups on a state forged with a bad set fail softly.
+pub(crate) fn empty_bank() -> &'static Bank {
+    static EMPTY: OnceLock<Bank> = OnceLock::new();
+    EMPTY.get_or_init(Bank::default)
+}

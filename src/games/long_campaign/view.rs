@@ -1,0 +1,587 @@
+//! What one seat may know (long-campaign.md §6), the AI's determinization of it, the game log,
+//! and plain-Rust helpers for the board and the question screens.
+//!
+//! While a question is open a view holds its text and options in the one shuffled order, who
+//! must answer and who has locked an answer, and the viewer's own locked answer. It never holds
+//! the correct answer, another seat's answer or time, the tie lots, the deck order or any RNG.
+//! After the reveal everything about that question is public ([`Campaign::last_reveal`]).
+
+use super::answer::AnswerLevel;
+use super::bank::{Bank, Category, Question, QuestionKind};
+use super::map::{self, CountyId, CountyShape};
+use super::rules::*;
+use crate::engine::{Game, Rng, Seat};
+use rand::seq::SliceRandom;
+use rand::Rng as _;
+use serde::{Deserialize, Serialize};
+
+/// A question as every seat sees it on screen: no solution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionCard {
+    pub id: String,
+    pub kind: QuestionKind,
+    pub category: Category,
+    pub difficulty: u8,
+    pub text: String,
+    /// Choice: the four options in display order. Numeric: empty.
+    pub options: Vec<String>,
+    /// Numeric: the display unit ("" if none).
+    pub unit: String,
+}
+
+impl QuestionCard {
+    fn of(q: &Question, order: [u8; 4]) -> Self {
+        let options = match q.kind() {
+            QuestionKind::Choice => order
+                .iter()
+                .map(|&o| q.options()[o as usize % 4].clone())
+                .collect(),
+            QuestionKind::Numeric => Vec::new(),
+        };
+        QuestionCard {
+            id: q.id.clone(),
+            kind: q.kind(),
+            category: q.category,
+            difficulty: q.difficulty,
+            text: q.text.clone(),
+            options,
+            unit: q.unit().to_string(),
+        }
+    }
+}
+
+/// The open question as the viewer may see it (§6 table).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AskView {
+    pub purpose: Purpose,
+    pub kind: QuestionKind,
+    pub answerers: SeatList,
+    /// `None` until drawn.
+    pub question: Option<QuestionCard>,
+    /// Which seats have locked an answer (not what they chose).
+    pub locked: [bool; 3],
+    /// The viewer's own locked answer, with no right/wrong feedback.
+    pub mine: Option<Given>,
+}
+
+/// One seat's view: the public table, the open question without its secrets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignView {
+    pub seat: Seat,
+    pub campaign: Campaign,
+    pub ask: Option<AskView>,
+}
+
+pub(crate) fn view_of(s: &CampaignState, seat: Seat) -> CampaignView {
+    let ask = s.ask.as_ref().map(|a| AskView {
+        purpose: a.purpose,
+        kind: a.kind,
+        answerers: a.answerers,
+        question: a.question.and_then(|d| {
+            s.campaign
+                .question(a.kind, d.index)
+                .map(|q| QuestionCard::of(q, d.order))
+        }),
+        locked: [0, 1, 2].map(|i| a.answers[i].is_some()),
+        mine: a.answers.get(seat).copied().flatten(),
+    });
+    CampaignView {
+        seat,
+        campaign: s.campaign.clone(),
+        ask,
+    }
+}
+
+/// A full state consistent with the view: the open question is found in the bank by its id and
+/// its option order by the displayed texts; tie lots are dealt at random; answers the viewer has
+/// not seen come from the §7 model at each seat's level. The state is a search state: every
+/// answer still to come is the model's (questions are chance, DECISION LC-2).
+pub(crate) fn determinize(v: &CampaignView, rng: &mut Rng) -> CampaignState {
+    let levels = v.campaign.options.answer_levels;
+    let mut state = CampaignState {
+        campaign: v.campaign.clone(),
+        ask: None,
+        sim: Some(Sim {
+            levels,
+            seed: rng.random(),
+            answers: 0,
+        }),
+    };
+    let Some(a) = &v.ask else { return state };
+    let bank = state.campaign.bank();
+    let question = a.question.as_ref().and_then(|card| {
+        let (kind, index) = bank.find(&card.id)?;
+        let q = bank.get(kind, index)?;
+        let mut order = [0u8, 1, 2, 3];
+        if kind == QuestionKind::Choice {
+            for (i, text) in card.options.iter().enumerate().take(4) {
+                order[i] = q.options().iter().position(|o| o == text)? as u8;
+            }
+        }
+        let mut lots = [0u8, 1, 2];
+        lots.shuffle(rng);
+        Some(Drawn { index, order, lots })
+    });
+    state.ask = Some(Ask {
+        purpose: a.purpose,
+        kind: a.kind,
+        answerers: a.answerers,
+        question,
+        answers: [None; 3],
+    });
+    for &s in a.answerers.as_slice() {
+        let i = s as usize;
+        let given = if i == v.seat {
+            a.mine
+        } else if a.locked[i] {
+            match state.model_answer(levels[i], rng) {
+                Some(CampaignAction::Answer { option, ms }) => Some(Given::Choice { option, ms }),
+                Some(CampaignAction::Guess { value, ms }) => Some(Given::Guess { value, ms }),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        if let Some(ask) = state.ask.as_mut() {
+            ask.answers[i] = given;
+        }
+    }
+    state
+}
+
+/// A county's drawing plus its state, for the board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CountyTile {
+    pub id: CountyId,
+    pub shape: Option<&'static CountyShape>,
+    pub owner: Option<u8>,
+    pub colour: Option<Colour>,
+    pub value: u32,
+    /// Some when a castle is drawn: standing towers (0 once ruined).
+    pub castle: Option<Castle>,
+}
+
+/// A base's castle (§2.3): 0–3 standing towers, or ruined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Castle {
+    pub towers: u8,
+    pub ruined: bool,
+}
+
+/// One answer on the reveal screen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RevealedAnswer {
+    pub seat: u8,
+    pub given: Option<Given>,
+    /// What the seat answered, as text ("Danube", "1500 year", or "no answer").
+    pub text: String,
+    /// Choice questions: whether it was right.
+    pub right: Option<bool>,
+    /// Numeric questions: |guess − answer|.
+    pub distance: Option<u64>,
+    /// Numeric questions: place in the §4.0 ranking, 0 first.
+    pub place: Option<usize>,
+}
+
+/// Everything the reveal screen shows (§6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RevealDetails {
+    pub card: QuestionCard,
+    /// The correct option's display index (choice questions).
+    pub correct_option: Option<u8>,
+    /// The correct answer as text.
+    pub correct_text: String,
+    pub answers: Vec<RevealedAnswer>,
+    pub effect: Effect,
+}
+
+impl Campaign {
+    /// The board: every county's shape, owner, value and castle, in map order.
+    pub fn tiles(&self) -> Vec<CountyTile> {
+        let shapes = map::shapes();
+        CountyId::all()
+            .map(|id| {
+                let c = self.county(id);
+                CountyTile {
+                    id,
+                    shape: shapes.shape(id),
+                    owner: c.owner,
+                    colour: c.owner.map(|o| self.colour_of(o)),
+                    value: c.value,
+                    castle: c.base.then_some(Castle {
+                        towers: c.towers,
+                        ruined: c.ruined,
+                    }),
+                }
+            })
+            .collect()
+    }
+
+    /// The seats in the current round's order (§4.2 table; H8 in the war), with the index of
+    /// the turn being played. `None` outside the expansion and the war.
+    pub fn turn_order(&self) -> Option<([u8; 3], u8)> {
+        let colours = self.round_order()?;
+        let turn = match self.phase {
+            Phase::Expansion { turn, .. } | Phase::War { turn, .. } => turn,
+            _ => 0,
+        };
+        Some((colours.map(|c| self.seat_of(c)), turn))
+    }
+
+    /// Seats from first to last: the final ranking once over, else the live standings (living
+    /// players by score, then the eliminated, the later elimination first; ties in colour order).
+    pub fn standings(&self) -> [u8; 3] {
+        if let Some(r) = self.ranking {
+            return r;
+        }
+        let mut order = self.seats_in_colour_order();
+        order.sort_by_key(|&s| {
+            let p = self.players[s as usize];
+            (
+                !p.alive,
+                std::cmp::Reverse(self.score(s)),
+                std::cmp::Reverse(p.eliminated),
+            )
+        });
+        order
+    }
+
+    /// What the seat to move must do now, in words, for the table's prompt line.
+    pub fn prompt(&self) -> String {
+        let who = |s: u8| format!("@{s}");
+        match (self.phase, self.step) {
+            (_, Step::Over) | (Phase::Over, _) => "The campaign is over".into(),
+            (_, Step::Draw) => "A question is drawn".into(),
+            (_, Step::TimeUp { seat }) => format!("Time is up for {}: a random choice", who(seat)),
+            (_, Step::Answer { seat }) => format!("{} answers the question", who(seat)),
+            (Phase::Bases { .. }, Step::Choose { seat }) => {
+                format!(
+                    "{}: pick a county for your base (not next to another base)",
+                    who(seat)
+                )
+            }
+            (Phase::Expansion { round, .. }, Step::Choose { seat }) => format!(
+                "Expansion round {round}/{ROUNDS}: {}, pick a free county next to your land",
+                who(seat)
+            ),
+            (Phase::Division, Step::Choose { seat }) => {
+                format!("{}: you won the guess, pick a free county", who(seat))
+            }
+            (Phase::War { round, .. }, Step::Choose { seat }) => {
+                let rebuild = if self.can_rebuild(seat) {
+                    ", or rebuild your base"
+                } else {
+                    ""
+                };
+                format!(
+                    "War round {round}/{ROUNDS}: {}, attack a county next to your land{rebuild}",
+                    who(seat)
+                )
+            }
+            (_, Step::Choose { seat }) => format!("{} chooses", who(seat)),
+        }
+    }
+
+    /// Whose turn it is to choose or answer, if a seat's.
+    pub fn seat_to_move(&self) -> Option<u8> {
+        match self.step {
+            Step::Choose { seat } | Step::Answer { seat } => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// The counties a click may pick or attack for `seat` now (the board's highlighted targets).
+    pub fn target_counties(&self, seat: u8) -> Vec<CountyId> {
+        self.legal_choices(seat)
+            .into_iter()
+            .filter_map(|a| match a {
+                CampaignAction::Pick { county } | CampaignAction::Attack { county } => Some(county),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The reveal of the last resolved question, ready to show.
+    pub fn reveal_details(&self) -> Option<RevealDetails> {
+        let r = self.last_reveal?;
+        let q = self.question(r.kind, r.question.index)?;
+        let card = QuestionCard::of(q, r.question.order);
+        let (correct_option, correct_text) = match r.kind {
+            QuestionKind::Choice => {
+                let i = r.correct as usize;
+                (
+                    Some(r.correct as u8),
+                    card.options.get(i).cloned().unwrap_or_default(),
+                )
+            }
+            QuestionKind::Numeric => (None, with_unit(r.correct, &card.unit)),
+        };
+        let answers = r
+            .answerers
+            .as_slice()
+            .iter()
+            .map(|&seat| {
+                let given = r.answers[seat as usize];
+                let text = match given {
+                    Some(Given::Choice {
+                        option: Some(o), ..
+                    }) => card.options.get(o as usize).cloned().unwrap_or_default(),
+                    Some(Given::Guess { value: Some(v), .. }) => with_unit(v, &card.unit),
+                    _ => "no answer".to_string(),
+                };
+                let (right, distance, place) = match r.kind {
+                    QuestionKind::Choice => (Some(r.ranking.contains(seat)), None, None),
+                    QuestionKind::Numeric => (
+                        None,
+                        match given {
+                            Some(Given::Guess { value: Some(v), .. }) => {
+                                Some(v.abs_diff(r.correct))
+                            }
+                            _ => None,
+                        },
+                        r.ranking.as_slice().iter().position(|&s| s == seat),
+                    ),
+                };
+                RevealedAnswer {
+                    seat,
+                    given,
+                    text,
+                    right,
+                    distance,
+                    place,
+                }
+            })
+            .collect();
+        Some(RevealDetails {
+            card,
+            correct_option,
+            correct_text,
+            answers,
+            effect: r.effect,
+        })
+    }
+}
+
+fn with_unit(v: u64, unit: &str) -> String {
+    if unit.is_empty() {
+        v.to_string()
+    } else {
+        format!("{v} {unit}")
+    }
+}
+
+impl CampaignView {
+    /// The viewer's legal choices now (board clicks and the Rebuild button); empty when the
+    /// viewer is not choosing. Answers are free input: see [`CampaignView::must_answer`].
+    pub fn legal_choices(&self) -> Vec<CampaignAction> {
+        self.campaign.legal_choices(self.seat as u8)
+    }
+
+    /// True when the viewer must answer the open question now.
+    pub fn must_answer(&self) -> bool {
+        self.campaign.step
+            == Step::Answer {
+                seat: self.seat as u8,
+            }
+    }
+
+    /// The open question's card, once drawn.
+    pub fn question(&self) -> Option<&QuestionCard> {
+        self.ask.as_ref().and_then(|a| a.question.as_ref())
+    }
+
+    /// The answer time limit in ms (`None` with timers off).
+    pub fn limit_ms(&self) -> Option<u32> {
+        self.campaign.options.timer.limit_ms()
+    }
+
+    /// The AI answer level the options give this seat.
+    pub fn answer_level(&self) -> AnswerLevel {
+        self.campaign.options.answer_levels[self.seat % 3]
+    }
+
+    /// The bank the view's questions come from.
+    pub fn bank(&self) -> &'static Bank {
+        self.campaign.bank()
+    }
+}
+
+fn seat_list(seats: &[u8]) -> String {
+    let names: Vec<String> = seats.iter().map(|s| format!("@{s}")).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+fn effect_line(e: &Effect) -> String {
+    match *e {
+        Effect::Claimed { seat, county } => {
+            format!("@{seat} takes {} (+{EXPANSION_VALUE})", county.name())
+        }
+        Effect::Missed { seat, county } => format!("{} stays free of @{seat}", county.name()),
+        Effect::DivisionWon { seat } => format!("@{seat} wins and picks a county"),
+        Effect::Decider => "both right: a numeric question decides".into(),
+        Effect::Captured {
+            attacker,
+            defender,
+            county,
+        } => format!(
+            "@{attacker} captures {} from @{defender} (now {CAPTURE_VALUE})",
+            county.name()
+        ),
+        Effect::TowerDown {
+            attacker,
+            county,
+            towers,
+            ..
+        } => format!(
+            "@{attacker} brings down a tower of {} ({towers} left); the siege goes on",
+            county.name()
+        ),
+        Effect::BaseFell {
+            attacker,
+            defender,
+            county,
+        } => format!(
+            "the base at {} falls: @{defender} is out and @{attacker} takes all its land",
+            county.name()
+        ),
+        Effect::Held {
+            defender,
+            county,
+            bonus,
+            ..
+        } => {
+            if bonus {
+                format!("@{defender} holds {} (+{DEFENCE_BONUS})", county.name())
+            } else {
+                format!("@{defender} holds {}", county.name())
+            }
+        }
+        Effect::Rebuilt { seat, towers } => format!("@{seat} rebuilds a tower ({towers} standing)"),
+        Effect::RebuildFailed { seat } => format!("@{seat} fails to rebuild"),
+        Effect::TieBroken => "the tie-break question settles the ranking".into(),
+    }
+}
+
+/// The log line for the reveal that `after` shows.
+fn reveal_line(after: &Campaign) -> String {
+    let Some(d) = after.reveal_details() else {
+        return String::new();
+    };
+    let answers: Vec<String> = d
+        .answers
+        .iter()
+        .map(|a| {
+            let secs = a.given.map_or(String::new(), |g| {
+                format!(", {:.1} s", g.ms() as f64 / 1000.0)
+            });
+            match (a.right, a.distance) {
+                (Some(r), _) => format!(
+                    "@{} {} ({}{secs})",
+                    a.seat,
+                    if r { "right" } else { "wrong" },
+                    a.text
+                ),
+                (None, Some(dist)) => format!("@{} {} (off by {dist}{secs})", a.seat, a.text),
+                (None, None) => format!("@{} no answer", a.seat),
+            }
+        })
+        .collect();
+    let mut line = format!(
+        "Answer: {}. {}; {}",
+        d.correct_text,
+        answers.join(", "),
+        effect_line(&d.effect)
+    );
+    if after.phase == Phase::Over {
+        if let Some(r) = after.ranking {
+            line.push_str(&format!(". Final ranking: {}", seat_list(&r)));
+        }
+    }
+    line
+}
+
+pub(crate) fn describe(
+    before: &CampaignState,
+    action: &CampaignAction,
+    viewer: u8,
+) -> Option<String> {
+    let c = &before.campaign;
+    let mut after = before.clone();
+    LongCampaign::apply(&mut after, action).ok()?;
+    let mover = c.seat_to_move().unwrap_or(0);
+    let chooser = match c.step {
+        Step::Choose { seat } | Step::TimeUp { seat } => seat,
+        _ => mover,
+    };
+    let line = match *action {
+        CampaignAction::Pick { county } => match c.phase {
+            Phase::Bases { .. } => format!("@{chooser} founds a base in {}", county.name()),
+            Phase::Expansion { .. } => format!("@{chooser} marches on {}", county.name()),
+            _ => format!("@{chooser} takes {} (+{DIVISION_VALUE})", county.name()),
+        },
+        CampaignAction::Attack { county } => {
+            let target = c.county(county);
+            let owner = target.owner.map_or("nobody".into(), |o| format!("@{o}"));
+            if target.is_living_base() {
+                format!(
+                    "@{chooser} lays siege to {owner}'s base at {} ({} towers)",
+                    county.name(),
+                    target.towers
+                )
+            } else {
+                format!("@{chooser} attacks {} of {owner}", county.name())
+            }
+        }
+        CampaignAction::Rebuild => format!("@{chooser} tries to rebuild a tower"),
+        CampaignAction::TimeUp => format!("@{chooser} ran out of time: a random choice is made"),
+        CampaignAction::DrawChoice { .. } | CampaignAction::DrawNumeric { .. } => {
+            let ask = before.ask?;
+            let kind = match ask.kind {
+                QuestionKind::Choice => "multiple-choice",
+                QuestionKind::Numeric => "numeric",
+            };
+            let category = match *action {
+                CampaignAction::DrawChoice { question, .. }
+                | CampaignAction::DrawNumeric { question, .. } => c
+                    .question(ask.kind, question)
+                    .map_or("", |q| q.category.name()),
+                _ => "",
+            };
+            format!(
+                "{kind} question ({category}) for {}",
+                seat_list(ask.answerers.as_slice())
+            )
+        }
+        CampaignAction::Answer { .. } | CampaignAction::Guess { .. } => {
+            let open = |s: &CampaignState| s.ask.map(|a| (a.purpose, a.question));
+            if open(&after) == open(before) {
+                // Still open: only the answerer learns what was locked.
+                if viewer == mover {
+                    match *action {
+                        CampaignAction::Answer {
+                            option: Some(o),
+                            ms,
+                        } => format!(
+                            "@{mover} answered option {} in {:.1} s",
+                            (b'A' + o) as char,
+                            ms as f64 / 1000.0
+                        ),
+                        CampaignAction::Guess { value: Some(v), ms } => {
+                            format!("@{mover} guessed {v} in {:.1} s", ms as f64 / 1000.0)
+                        }
+                        _ => format!("@{mover} gave no answer"),
+                    }
+                } else {
+                    format!("@{mover} locked an answer")
+                }
+            } else {
+                reveal_line(&after.campaign)
+            }
+        }
+    };
+    Some(line)
+}
