@@ -3,4 +3,5 @@
 pub mod ai;
 pub mod engine;
 pub mod games;
+pub mod i18n;
 pub mod ui;

@@ -7,6 +7,7 @@ mod rng;
 pub use record::{LoadError, Match, Record, RecordError, ReplayError, RECORD_FORMAT};
 pub use rng::{chance_rng, setup_rng, Rng};
 
+pub use crate::i18n::Lang;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -153,8 +154,14 @@ pub trait Game: 'static {
 
     /// The game log's line for `action` taken from `before`, as `viewer` may see it (a secret draw
     /// reads "drew a stone" to everyone but the drawer). Seats are written `@0`, `@1`, … and the
-    /// UI puts the players' names in. `None` leaves the action out of the log.
-    fn describe(before: &Self::State, action: &Self::Action, viewer: Seat) -> Option<String>;
+    /// UI puts the players' names in. `None` leaves the action out of the log. Written in `lang`
+    /// with [`crate::t!`].
+    fn describe(
+        before: &Self::State,
+        action: &Self::Action,
+        viewer: Seat,
+        lang: Lang,
+    ) -> Option<String>;
 
     /// A playout move drawn without listing every legal action, when the game can do that
     /// faster (e.g. by trying random cells); `None` falls back to `legal_actions` and

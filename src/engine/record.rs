@@ -2,7 +2,7 @@
 //! "Match record"). Chance outcomes are stored as actions too, so a record reads as the whole
 //! game; replay checks each one against the seeded draw, so an edited die is caught.
 
-use super::{chance_rng, setup_rng, Game, Illegal, Seat, SetupError, ToMove};
+use super::{chance_rng, setup_rng, Game, Illegal, Lang, Seat, SetupError, ToMove};
 use serde::{Deserialize, Serialize};
 
 /// Version of the record layout. Bump it when the layout or an action encoding changes.
@@ -207,13 +207,13 @@ impl<G: Game> Match<G> {
 
     /// The game log as `viewer` may read it: one line per described action, oldest first, each
     /// with the index of its action.
-    pub fn log(&self, viewer: Seat) -> Vec<(usize, String)> {
+    pub fn log(&self, viewer: Seat, lang: Lang) -> Vec<(usize, String)> {
         let mut lines = Vec::new();
         let Ok(mut state) = G::new(&self.record.options, &mut setup_rng(self.record.seed)) else {
             return lines;
         };
         for (index, action) in self.record.actions.iter().enumerate() {
-            if let Some(line) = G::describe(&state, action, viewer) {
+            if let Some(line) = G::describe(&state, action, viewer, lang) {
                 lines.push((index, line));
             }
             if G::apply(&mut state, action).is_err() {
@@ -329,7 +329,7 @@ mod tests {
         fn view_seat(_: &()) -> Seat {
             0
         }
-        fn describe(_: &GuessState, a: &GuessAction, _: Seat) -> Option<String> {
+        fn describe(_: &GuessState, a: &GuessAction, _: Seat, _: Lang) -> Option<String> {
             Some(format!("@0 {a:?}"))
         }
         fn determinize(_: &(), _: &mut Rng) -> GuessState {
@@ -380,7 +380,7 @@ mod tests {
         m.play(&GuessAction::Even(true)).unwrap();
         // The guess was followed by the next roll: still nothing to undo.
         assert_eq!(m.undo_point(0), None);
-        assert_eq!(m.log(0).len(), 3);
+        assert_eq!(m.log(0, Lang::En).len(), 3);
     }
 
     #[test]

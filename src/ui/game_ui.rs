@@ -2,6 +2,7 @@
 //! for the shared table. Everything else (seats, AI, hand-off, log, undo, game over) is shared.
 
 use crate::engine::{Game, Seat};
+use crate::i18n::Lang;
 use leptos::prelude::*;
 
 /// What a board component receives. The board renders `view` (never the state), highlights and
@@ -26,36 +27,43 @@ impl<G: Game> Copy for BoardProps<G> {}
 pub struct SeatLook {
     /// CSS class suffix: `seat-red`, `seat-blue`, … (style/turf.css defines the colours).
     pub colour: &'static str,
-    /// The colour's name in words, for screen readers and the panel.
-    pub colour_name: &'static str,
+    /// The colour's name in words (English, Hungarian), for screen readers and the panel:
+    /// read it with [`SeatLook::colour_name`].
+    pub names: [&'static str; 2],
     /// A short symbol shown beside the name: ● ◆ ▲ ■ ★.
     pub mark: &'static str,
+}
+
+impl SeatLook {
+    pub fn colour_name(&self, lang: Lang) -> &'static str {
+        lang.pick(self.names[0], self.names[1])
+    }
 }
 
 pub const LOOKS: [SeatLook; 5] = [
     SeatLook {
         colour: "red",
-        colour_name: "Red",
+        names: ["Red", "Piros"],
         mark: "●",
     },
     SeatLook {
         colour: "blue",
-        colour_name: "Blue",
+        names: ["Blue", "Kék"],
         mark: "◆",
     },
     SeatLook {
         colour: "green",
-        colour_name: "Green",
+        names: ["Green", "Zöld"],
         mark: "▲",
     },
     SeatLook {
         colour: "yellow",
-        colour_name: "Yellow",
+        names: ["Yellow", "Sárga"],
         mark: "■",
     },
     SeatLook {
         colour: "purple",
-        colour_name: "Purple",
+        names: ["Purple", "Lila"],
         mark: "★",
     },
 ];
@@ -69,6 +77,7 @@ pub trait GameUi: Game {
     /// Seats at the table for these options.
     fn seat_count_for(options: &Self::Options) -> usize;
     /// The game-specific part of the setup screen; `seat_names` for choices such as who starts.
+    /// Components (this form, the board) read the language with [`super::use_lang`].
     fn options_form(options: RwSignal<Self::Options>, seat_names: Signal<Vec<String>>) -> AnyView;
     fn board(props: BoardProps<Self>) -> AnyView
     where
@@ -76,9 +85,9 @@ pub trait GameUi: Game {
     /// A seat's look in this game (Herd's first player is Red whatever their seat).
     fn look(view: &Self::View, seat: Seat) -> SeatLook;
     /// The seat's main measure, in words ("31 stones", "2 medals").
-    fn seat_summary(view: &Self::View, seat: Seat) -> String;
+    fn seat_summary(view: &Self::View, seat: Seat, lang: Lang) -> String;
     /// What the seat to move must do now, in words ("Remove 2 more stones of Blue").
-    fn prompt(view: &Self::View) -> String;
+    fn prompt(view: &Self::View, lang: Lang) -> String;
     /// A short rules summary for the table.
-    fn rules() -> AnyView;
+    fn rules(lang: Lang) -> AnyView;
 }

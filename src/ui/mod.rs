@@ -13,6 +13,7 @@ pub use game_ui::{BoardProps, GameUi, SeatLook, LOOKS};
 pub use handoff::HandOff;
 
 use crate::ai::Level;
+use crate::i18n::Lang;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -47,6 +48,11 @@ pub fn fresh_seed() -> u64 {
     (hi << 32) | lo
 }
 
+/// The app's language, switchable at any time; every component reads it from here.
+pub fn use_lang() -> Signal<Lang> {
+    expect_context::<RwSignal<Lang>>().into()
+}
+
 pub fn mount() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(App);
@@ -56,6 +62,7 @@ pub fn mount() {
 fn App() -> impl IntoView {
     let screen = RwSignal::new(Screen::Home);
     provide_context(screen);
+    provide_context(RwSignal::new(Lang::En));
     worker::warm_up();
     view! {
         <div class="app">

@@ -73,6 +73,7 @@ fn named_line<G: GameUi>(line: &str, seats: &[SeatSpec], view: &G::View) -> AnyV
 
 fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
     let screen = expect_context::<RwSignal<Screen>>();
+    let lang = super::use_lang();
     let start = match Match::<G>::from_json(&spec.record) {
         Ok(m) => m,
         Err(e) => return problem(format!("This game cannot be opened: {e}")),
@@ -223,6 +224,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         move || {
             let v = view.get();
             let next = to_move.get();
+            let lang = lang.get();
             seats
                 .iter()
                 .enumerate()
@@ -237,8 +239,8 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                         <li class=format!("player seat-{}", look.colour) class:active=active aria-current=active.then_some("true")>
                             <span class="seat-mark" aria-hidden="true">{look.mark}</span>
                             <span class="player-name">{spec.name.clone()}</span>
-                            <span class="player-kind">{who} " · " {look.colour_name}</span>
-                            <span class="player-score">{G::seat_summary(&v, s)}</span>
+                            <span class="player-kind">{who} " · " {look.colour_name(lang)}</span>
+                            <span class="player-score">{G::seat_summary(&v, s, lang)}</span>
                         </li>
                     }
                 })
@@ -255,7 +257,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                 ToMove::Chance => String::new(),
                 ToMove::Seat(s) if !legal.with(Vec::is_empty) => {
                     let _ = s;
-                    G::prompt(&v)
+                    G::prompt(&v, lang.get())
                 }
                 ToMove::Seat(s) if thinking.get() => format!("{} is thinking…", seats[s].name),
                 ToMove::Seat(s) => format!("{} to play", seats[s].name),
@@ -267,7 +269,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         let seats = seats.clone();
         move || {
             let v = view.get();
-            let lines = game.with(|m| m.log(viewer.get()));
+            let lines = game.with(|m| m.log(viewer.get(), lang.get()));
             lines
                 .into_iter()
                 .rev()
@@ -301,7 +303,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                             <span class="rank">{outcome.ranks[s] + 1} "."</span>
                             <span class="seat-mark" aria-hidden="true">{look.mark}</span>
                             <span class="player-name">{seats[s].name.clone()}</span>
-                            <span class="player-score">{G::seat_summary(&v, s)}</span>
+                            <span class="player-score">{G::seat_summary(&v, s, lang.get())}</span>
                         </li>
                     }
                 })
@@ -362,7 +364,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                 </div>
                 <details class="rules">
                     <summary>{format!("How to play {}", G::NAME)}</summary>
-                    {G::rules()}
+                    {move || G::rules(lang.get())}
                 </details>
                 <h3 class="log-title">"Game log"</h3>
                 <ol class="log" reversed>{log.clone()}</ol>

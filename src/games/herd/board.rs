@@ -2,7 +2,9 @@
 
 use super::{cell_name, Change, Herd, HerdAction, HerdOptions, HerdView, HexBoard, Phase};
 use crate::engine::Seat;
-use crate::ui::{BoardProps, GameUi, SeatLook, LOOKS};
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, LOOKS};
 use leptos::prelude::*;
 
 /// Cell radius in SVG units; the viewBox is fitted to the board, so the board scales to any
@@ -81,20 +83,22 @@ fn stone(look: SeatLook, x: f64, y: f64, extra: &'static str) -> impl IntoView {
 
 pub fn board(props: BoardProps<Herd>) -> AnyView {
     let BoardProps { view, legal, play } = props;
+    let lang = use_lang();
     let header = move || {
         let v = view.get();
+        let lang = lang.get();
         let s = &v.state;
         let dice = s.dice.map(|(a, b)| {
             view! {
-                <svg class="dice" viewBox="0 0 90 40" role="img" aria-label=format!("Dice: {a} and {b}")>
+                <svg class="dice" viewBox="0 0 90 40" role="img" aria-label=t!(lang, "Dice: {a} and {b}", "Kockák: {a} és {b}")>
                     {die(a, 0.0)}
                     {die(b, 50.0)}
                 </svg>
             }
         });
         let counter = match s.phase {
-            Phase::Remove { left } => format!("Remove {left} more"),
-            Phase::Place { budget } => format!("Place {budget} more"),
+            Phase::Remove { left } => t!(lang, "Remove {left} more", "Még {left} levétel"),
+            Phase::Place { budget } => t!(lang, "Place {budget} more", "Még {budget} lerakás"),
             _ => String::new(),
         };
         let counts = [s.red, 1 - s.red]
@@ -104,7 +108,7 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
                 view! {
                     <span class=format!("count seat-{}", look.colour)>
                         {look.mark} " " {s.stones(seat)}
-                        <span class="sr-only">" " {look.colour_name} " stones"</span>
+                        <span class="sr-only">" " {t!(lang, "{} stones", "{} kő", look.colour_name(lang))}</span>
                     </span>
                 }
             })
@@ -119,6 +123,7 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
     };
     let svg = move || {
         let v = view.get();
+        let lang = lang.get();
         let s = &v.state;
         let b = HexBoard::of(s.side);
         let n = s.side as f64;
@@ -151,13 +156,18 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
                 let forbidden = placing && s.is_forbidden(c, mover);
                 let name = cell_name(s, cell);
                 let content = match s.cells[c] {
-                    Some(owner) => format!("{} stone", herd_look(&v, owner as Seat).colour_name),
-                    None if forbidden => "empty, forbidden".to_string(),
-                    None => "empty".to_string(),
+                    Some(owner) => {
+                        let colour = herd_look(&v, owner as Seat).colour_name(lang);
+                        t!(lang, "{colour} stone", "{colour} kő")
+                    }
+                    None if forbidden => t!(lang, "empty, forbidden", "üres, tilos"),
+                    None => t!(lang, "empty", "üres"),
                 };
                 let label = match action {
-                    Some(HerdAction::Remove { .. }) => format!("{name}: {content}, remove it"),
-                    Some(_) => format!("{name}: {content}, place here"),
+                    Some(HerdAction::Remove { .. }) => {
+                        t!(lang, "{name}: {content}, remove it", "{name}: {content}, levehető")
+                    }
+                    Some(_) => t!(lang, "{name}: {content}, place here", "{name}: {content}, ide tehetsz"),
                     None => format!("{name}: {content}"),
                 };
                 let placed_now = marks.contains(&Change::Placed { cell });
@@ -220,7 +230,7 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
             })
             .collect_view();
         view! {
-            <svg class="board herd-board" viewBox=view_box role="group" aria-label="Herd board" preserveAspectRatio="xMidYMid meet">
+            <svg class="board herd-board" viewBox=view_box role="group" aria-label=t!(lang, "Herd board", "Herd tábla") preserveAspectRatio="xMidYMid meet">
                 {cells}
             </svg>
         }
@@ -243,12 +253,13 @@ impl GameUi for Herd {
     }
 
     fn options_form(options: RwSignal<HerdOptions>, seat_names: Signal<Vec<String>>) -> AnyView {
+        let lang = use_lang();
         let side = move || options.with(|o| o.side.to_string());
         let first =
             move || options.with(|o| o.first.map_or("random".to_string(), |s| s.to_string()));
         view! {
             <label class="option">
-                "Board "
+                {move || t!(lang.get(), "Board ", "Tábla ")}
                 <select
                     prop:value=side
                     on:change=move |e| {
@@ -257,14 +268,14 @@ impl GameUi for Herd {
                         }
                     }
                 >
-                    <option value="4">"Small · 37 cells"</option>
-                    <option value="5">"Standard · 61 cells"</option>
-                    <option value="6">"Large · 91 cells"</option>
-                    <option value="7">"Huge · 127 cells"</option>
+                    <option value="4">{move || t!(lang.get(), "Small · 37 cells", "Kicsi · 37 mező")}</option>
+                    <option value="5">{move || t!(lang.get(), "Standard · 61 cells", "Normál · 61 mező")}</option>
+                    <option value="6">{move || t!(lang.get(), "Large · 91 cells", "Nagy · 91 mező")}</option>
+                    <option value="7">{move || t!(lang.get(), "Huge · 127 cells", "Óriás · 127 mező")}</option>
                 </select>
             </label>
             <label class="option">
-                "Who starts (plays Red) "
+                {move || t!(lang.get(), "Who starts (plays Red) ", "Ki kezd (ő a Piros) ")}
                 <select
                     prop:value=first
                     on:change=move |e| {
@@ -272,7 +283,7 @@ impl GameUi for Herd {
                         options.update(|o| o.first = v.parse().ok());
                     }
                 >
-                    <option value="random">"Random"</option>
+                    <option value="random">{move || t!(lang.get(), "Random", "Véletlen")}</option>
                     {move || {
                         seat_names
                             .get()
@@ -295,26 +306,54 @@ impl GameUi for Herd {
         herd_look(view, seat)
     }
 
-    fn seat_summary(view: &HerdView, seat: Seat) -> String {
+    fn seat_summary(view: &HerdView, seat: Seat, lang: Lang) -> String {
         match view.state.stones(seat) {
-            1 => "1 stone".to_string(),
-            n => format!("{n} stones"),
+            1 => t!(lang, "1 stone", "1 kő"),
+            n => t!(lang, "{n} stones", "{n} kő"),
         }
     }
 
-    fn prompt(view: &HerdView) -> String {
+    fn prompt(view: &HerdView, lang: Lang) -> String {
         let s = &view.state;
-        let other = herd_look(view, 1 - s.mover).colour_name;
+        let other = herd_look(view, 1 - s.mover).colour_name(lang);
         match s.phase {
-            Phase::Remove { left: 1 } => format!("Remove 1 more {other} stone"),
-            Phase::Remove { left } => format!("Remove {left} more {other} stones"),
-            Phase::Place { budget: 1 } => "Place 1 more stone".to_string(),
-            Phase::Place { budget } => format!("Place {budget} more stones"),
+            Phase::Remove { left: 1 } => t!(
+                lang,
+                "Remove 1 more {other} stone",
+                "Vegyél le még 1 követ: {other}"
+            ),
+            Phase::Remove { left } => t!(
+                lang,
+                "Remove {left} more {other} stones",
+                "Vegyél le még {left} követ: {other}"
+            ),
+            Phase::Place { budget: 1 } => t!(lang, "Place 1 more stone", "Tegyél le még 1 követ"),
+            Phase::Place { budget } => t!(
+                lang,
+                "Place {budget} more stones",
+                "Tegyél le még {budget} követ"
+            ),
             _ => String::new(),
         }
     }
 
-    fn rules() -> AnyView {
+    fn rules(lang: Lang) -> AnyView {
+        if lang == Lang::Hu {
+            return view! {
+                <div class="rules-text">
+                    <p>"Minden körben két kockával dobsz (a gép dob helyetted)."</p>
+                    <ol>
+                        <li>"Vegyél le annyi ellenséges követ, amennyit a " <b>"kisebb"</b> " kocka mutat (mindet, ha kevesebb van)."</li>
+                        <li>"Aztán tegyél le annyi saját követ, amennyit a " <b>"nagyobb"</b> " kocka mutat."</li>
+                    </ol>
+                    <p>"Az az ellenséges kő, amelyet " <b>"minden"</b> " oldalról a te köveid vesznek körül, foglyul esik, és eggyel több követ tehetsz le."</p>
+                    <p>"Soha nem tehetsz olyan üres mezőre, amelynek minden szomszédja ellenséges kő (× jelöli), akkor sem, ha azzal foglyul ejtenél."</p>
+                    <p>"A Piros legelső körében csak a kisebb kocka számú követ teszi le. Ha nincs több szabad mező, a maradék kövek elvesznek."</p>
+                    <p>"A játék abban a pillanatban véget ér, amikor a tábla megtelik: akinek több köve van, nyer."</p>
+                </div>
+            }
+            .into_any();
+        }
         view! {
             <div class="rules-text">
                 <p>"Each turn two dice are rolled for you."</p>

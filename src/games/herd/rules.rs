@@ -1,7 +1,8 @@
 //! Herd's rules (`shared/rules/herd.md`). Every function names the section it implements.
 
 use super::hex::{HexBoard, MAX_SIDE, MIN_SIDE};
-use crate::engine::{Game, Illegal, Outcome, Rng, Seat, SetupError, ToMove};
+use crate::engine::{Game, Illegal, Lang, Outcome, Rng, Seat, SetupError, ToMove};
+use crate::t;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 
@@ -372,23 +373,35 @@ impl Game for Herd {
         v.state.clone()
     }
 
-    fn describe(s: &HerdState, action: &HerdAction, _viewer: Seat) -> Option<String> {
+    fn describe(s: &HerdState, action: &HerdAction, _viewer: Seat, lang: Lang) -> Option<String> {
         let me = s.mover;
+        let other = 1 - me;
         Some(match *action {
             HerdAction::Roll { d1, d2 } => {
                 let (low, high) = (d1.min(d2), d1.max(d2));
                 if s.turns == 0 {
-                    format!("@{me} rolled {d1} and {d2}: first turn, places {low}")
+                    t!(
+                        lang,
+                        "@{me} rolled {d1} and {d2}: first turn, places {low}",
+                        "@{me} dobása {d1} és {d2}: első kör, {low} követ tesz le"
+                    )
                 } else {
-                    let k = low.min(s.stones(1 - me) as u8);
-                    format!("@{me} rolled {d1} and {d2}: removes {k}, places {high}")
+                    let k = low.min(s.stones(other) as u8);
+                    t!(
+                        lang,
+                        "@{me} rolled {d1} and {d2}: removes {k}, places {high}",
+                        "@{me} dobása {d1} és {d2}: {k} követ vesz le, {high} követ tesz le"
+                    )
                 }
             }
-            HerdAction::Remove { cell } => format!(
-                "@{me} removed a stone of @{} at {}",
-                1 - me,
-                cell_name(s, cell)
-            ),
+            HerdAction::Remove { cell } => {
+                let at = cell_name(s, cell);
+                t!(
+                    lang,
+                    "@{me} removed a stone of @{other} at {at}",
+                    "@{me} levette @{other} egy kövét: {at}"
+                )
+            }
             HerdAction::Place { cell } => {
                 let mut after = s.clone();
                 let _ = Herd::apply(&mut after, action);
@@ -400,11 +413,13 @@ impl Game for Herd {
                     .skip(1)
                     .take_while(|c| matches!(c, Change::Captured { .. }))
                     .count();
+                let at = cell_name(s, cell);
                 match captured {
-                    0 => format!("@{me} placed at {}", cell_name(s, cell)),
-                    n => format!(
-                        "@{me} placed at {} and captured {n} (+{n} to place)",
-                        cell_name(s, cell)
+                    0 => t!(lang, "@{me} placed at {at}", "@{me} követ tett ide: {at}"),
+                    n => t!(
+                        lang,
+                        "@{me} placed at {at} and captured {n} (+{n} to place)",
+                        "@{me} követ tett ide: {at}, és {n} követ ejtett foglyul (+{n} lerakás)"
                     ),
                 }
             }

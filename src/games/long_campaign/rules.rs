@@ -1638,7 +1638,12 @@ impl Game for LongCampaign {
         super::ai::rollout_action(s, legal, rng)
     }
 
-    fn describe(before: &CampaignState, action: &CampaignAction, viewer: Seat) -> Option<String> {
+    fn describe(
+        before: &CampaignState,
+        action: &CampaignAction,
+        viewer: Seat,
+        _lang: crate::i18n::Lang,
+    ) -> Option<String> {
         super::view::describe(before, action, viewer as u8)
     }
 }

@@ -1728,8 +1728,8 @@ fn describe_hides_answers_until_the_reveal() {
         option: Some(correct(&s)),
         ms: 2500,
     };
-    let own = LongCampaign::describe(&s, &a, RED as usize).unwrap();
-    let other = LongCampaign::describe(&s, &a, BLUE as usize).unwrap();
+    let own = LongCampaign::describe(&s, &a, RED as usize, crate::i18n::Lang::En).unwrap();
+    let other = LongCampaign::describe(&s, &a, BLUE as usize, crate::i18n::Lang::En).unwrap();
     assert!(own.contains("2.5 s"), "{own}");
     assert_eq!(other, "@0 locked an answer");
     play(&mut s, a);
@@ -1737,14 +1737,18 @@ fn describe_hides_answers_until_the_reveal() {
         option: Some((correct(&s) + 1) % 4),
         ms: 1000,
     };
-    let line = LongCampaign::describe(&s, &b, GREEN as usize).unwrap();
+    let line = LongCampaign::describe(&s, &b, GREEN as usize, crate::i18n::Lang::En).unwrap();
     assert!(
         line.contains("@0 right") && line.contains("@1 wrong") && line.contains("captures Tolna"),
         "{line}"
     );
-    let pick_line =
-        LongCampaign::describe(&war_state(), &CampaignAction::Attack { county: c("BA") }, 2)
-            .unwrap();
+    let pick_line = LongCampaign::describe(
+        &war_state(),
+        &CampaignAction::Attack { county: c("BA") },
+        2,
+        crate::i18n::Lang::En,
+    )
+    .unwrap();
     assert!(
         pick_line.contains("siege") && pick_line.contains("3 towers"),
         "{pick_line}"

@@ -938,7 +938,12 @@ impl Game for Moonlight {
         super::hints::rollout_action(s, legal, rng)
     }
 
-    fn describe(before: &MoonlightState, action: &MoonlightAction, viewer: Seat) -> Option<String> {
+    fn describe(
+        before: &MoonlightState,
+        action: &MoonlightAction,
+        viewer: Seat,
+        _lang: crate::i18n::Lang,
+    ) -> Option<String> {
         super::log::describe(before, action, viewer)
     }
 }

@@ -1115,8 +1115,8 @@ fn the_log_hides_other_players_draws() {
     let s = m.state().clone();
     let me = s.table.mover;
     let a = Moonlight::legal(&s)[0];
-    let mine = Moonlight::describe(&s, &a, me).unwrap();
-    let theirs = Moonlight::describe(&s, &a, 1 - me).unwrap();
+    let mine = Moonlight::describe(&s, &a, me, crate::i18n::Lang::En).unwrap();
+    let theirs = Moonlight::describe(&s, &a, 1 - me, crate::i18n::Lang::En).unwrap();
     assert!(mine.starts_with(&format!("@{me} placed")), "{mine}");
     assert!(theirs.contains("drew 1 card"), "{theirs}");
     let mut after = s.clone();
@@ -1127,8 +1127,8 @@ fn the_log_hides_other_players_draws() {
     // The shuffle: the owner sees their hand, the other only a count.
     let start = Moonlight::new(&MoonlightOptions::default(), &mut setup_rng(5)).unwrap();
     let shuffle = Moonlight::sample_chance(&start, &mut chance_rng(5, 0));
-    let own = Moonlight::describe(&start, &shuffle, 0).unwrap();
-    let other = Moonlight::describe(&start, &shuffle, 1).unwrap();
+    let own = Moonlight::describe(&start, &shuffle, 0, crate::i18n::Lang::En).unwrap();
+    let other = Moonlight::describe(&start, &shuffle, 1, crate::i18n::Lang::En).unwrap();
     assert!(other.contains("drew 3 cards") && !other.contains("L-") && !other.contains("D-"));
     assert!(
         own.contains('(') && own.starts_with("Round 1 begins"),
@@ -1367,7 +1367,7 @@ fn print_a_log() {
     for i in 0..m.record().actions.len() {
         let before = m.prefix(i);
         let a = m.record().actions[i];
-        if let Some(line) = Moonlight::describe(before.state(), &a, 0) {
+        if let Some(line) = Moonlight::describe(before.state(), &a, 0, crate::i18n::Lang::En) {
             println!("{line}");
         }
     }

@@ -1299,7 +1299,12 @@ impl Game for ToyBattle {
         super::hidden::determinize(v, rng)
     }
 
-    fn describe(before: &ToyBattleState, action: &ToyBattleAction, viewer: Seat) -> Option<String> {
+    fn describe(
+        before: &ToyBattleState,
+        action: &ToyBattleAction,
+        viewer: Seat,
+        _lang: crate::i18n::Lang,
+    ) -> Option<String> {
         Some(super::log::describe(before, action, viewer))
     }
 

@@ -1276,7 +1276,7 @@ fn battlefield_sniper_freezes_a_random_enemy_troop() {
     let seen = ToyBattle::view(&s, 0);
     assert_eq!(seen.racks[1].frozen, 2);
     assert_eq!(
-        ToyBattle::describe(&s, &A::Draw, 0).unwrap(),
+        ToyBattle::describe(&s, &A::Draw, 0, crate::i18n::Lang::En).unwrap(),
         "@1 drew 2 Troops"
     );
     play(&mut s, A::Draw);
@@ -1528,21 +1528,21 @@ fn the_log_hides_other_players_draws() {
     give(&mut s, 0, &[Skully]);
     s.armies[0].reserve.push(Star);
     assert_eq!(
-        ToyBattle::describe(&s, &A::Draw, 0).unwrap(),
+        ToyBattle::describe(&s, &A::Draw, 0, crate::i18n::Lang::En).unwrap(),
         "@0 drew Star and Roxy"
     );
     assert_eq!(
-        ToyBattle::describe(&s, &A::Draw, 1).unwrap(),
+        ToyBattle::describe(&s, &A::Draw, 1, crate::i18n::Lang::En).unwrap(),
         "@0 drew 2 Troops"
     );
-    let line = ToyBattle::describe(&s, &place(Skully, 11), 1).unwrap();
+    let line = ToyBattle::describe(&s, &place(Skully, 11), 1, crate::i18n::Lang::En).unwrap();
     assert_eq!(line, "@0 placed Skully on base 11");
     assert_eq!(
-        ToyBattle::describe(&s, &A::Freeze { troop: Roxy }, 0).unwrap(),
+        ToyBattle::describe(&s, &A::Freeze { troop: Roxy }, 0, crate::i18n::Lang::En).unwrap(),
         "one Troop on @1's rack is frozen"
     );
     assert_eq!(
-        ToyBattle::describe(&s, &A::Freeze { troop: Roxy }, 1).unwrap(),
+        ToyBattle::describe(&s, &A::Freeze { troop: Roxy }, 1, crate::i18n::Lang::En).unwrap(),
         "@1's Roxy is frozen"
     );
 }

@@ -961,7 +961,12 @@ impl Game for Turncoats {
         }
     }
 
-    fn describe(s: &TurncoatsState, action: &TurncoatsAction, viewer: Seat) -> Option<String> {
+    fn describe(
+        s: &TurncoatsState,
+        action: &TurncoatsAction,
+        viewer: Seat,
+        _lang: crate::i18n::Lang,
+    ) -> Option<String> {
         use TurncoatsAction as A;
         let me = s.mover;
         let mut after = s.clone();

@@ -509,7 +509,13 @@ fn negotiate_draws_secretly_and_returns_publicly() {
     );
     assert_eq!(Turncoats::view(&s, 1).drawn, None, "others do not");
     assert_eq!(
-        Turncoats::describe(&s, &A::NegotiateReturn { colour: Red }, 1).unwrap(),
+        Turncoats::describe(
+            &s,
+            &A::NegotiateReturn { colour: Red },
+            1,
+            crate::i18n::Lang::En
+        )
+        .unwrap(),
         "@0 returned a red stone to the bag (1 of 2 negotiations in a row)"
     );
     assert_eq!(
@@ -539,11 +545,11 @@ fn describe_hides_the_draw_from_everyone_but_the_drawer() {
     Turncoats::apply(&mut s, &A::Negotiate).unwrap();
     let draw = A::Draw { colour: Black };
     assert_eq!(
-        Turncoats::describe(&s, &draw, 0).unwrap(),
+        Turncoats::describe(&s, &draw, 0, crate::i18n::Lang::En).unwrap(),
         "@0 drew a black stone"
     );
     for viewer in [1, 2] {
-        let line = Turncoats::describe(&s, &draw, viewer).unwrap();
+        let line = Turncoats::describe(&s, &draw, viewer, crate::i18n::Lang::En).unwrap();
         assert_eq!(line, "@0 drew a stone");
         assert!(!line.contains("black"));
     }
