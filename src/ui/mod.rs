@@ -4,6 +4,7 @@
 mod catalogue;
 mod game_ui;
 mod handoff;
+mod saves;
 mod setup;
 mod table;
 mod worker;
@@ -32,6 +33,12 @@ pub struct TableSpec {
     pub seats: Vec<SeatSpec>,
     /// The match record as JSON (a new game has no actions yet).
     pub record: String,
+    /// Where the table is saved in the browser (see [`saves`]).
+    #[serde(default)]
+    pub save_id: String,
+    /// When the game started, in milliseconds since 1970 (JavaScript's `Date.now()`).
+    #[serde(default)]
+    pub started: f64,
 }
 
 #[derive(Clone)]

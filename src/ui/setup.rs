@@ -57,6 +57,8 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                     game: G::ID.to_string(),
                     seats: chosen,
                     record: m.to_json(),
+                    save_id: super::saves::new_id(),
+                    started: js_sys::Date::now(),
                 })));
             }
             Err(e) => error.set(Some(e.to_string())),

@@ -208,6 +208,8 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                     game: spec.game.clone(),
                     seats: spec.seats.clone(),
                     record: m.to_json(),
+                    save_id: super::saves::new_id(),
+                    started: js_sys::Date::now(),
                 })));
             }
         }
