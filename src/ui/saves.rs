@@ -216,12 +216,21 @@ pub fn remove(id: &str) {
     }
 }
 
-/// Every readable save, newest first, and one message per save that was set aside now.
-pub fn list() -> (Vec<(SaveFile, SaveSummary)>, Vec<(String, Unreadable)>) {
+/// What storage holds: every readable save, newest first, and each save set aside just now
+/// (its id and why).
+pub struct Listing {
+    pub saves: Vec<(SaveFile, SaveSummary)>,
+    pub set_aside: Vec<(String, Unreadable)>,
+}
+
+pub fn list() -> Listing {
     let mut saves = Vec::new();
     let mut problems = Vec::new();
     let Some(store) = storage() else {
-        return (saves, problems);
+        return Listing {
+            saves,
+            set_aside: problems,
+        };
     };
     let keys: Vec<String> = (0..store.length().unwrap_or(0))
         .filter_map(|i| store.key(i).ok().flatten())
@@ -240,7 +249,10 @@ pub fn list() -> (Vec<(SaveFile, SaveSummary)>, Vec<(String, Unreadable)>) {
         }
     }
     saves.sort_by(|a, b| b.1.started.total_cmp(&a.1.started));
-    (saves, problems)
+    Listing {
+        saves,
+        set_aside: problems,
+    }
 }
 
 /// The save of the table open when the page was left, if it is still there and readable.
