@@ -62,8 +62,25 @@ pub fn use_lang() -> Signal<Lang> {
     expect_context::<RwSignal<Lang>>().into()
 }
 
+/// Keep the app for offline play (assets/sw.js). Not every context allows a service worker
+/// (plain http on another host, some private modes): then Turf simply needs the network.
+fn register_service_worker() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let navigator = window.navigator();
+    if !js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false) {
+        return;
+    }
+    let registration = navigator.service_worker().register("./sw.js");
+    leptos::task::spawn_local(async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(registration).await;
+    });
+}
+
 pub fn mount() {
     console_error_panic_hook::set_once();
+    register_service_worker();
     leptos::mount::mount_to_body(App);
 }
 
