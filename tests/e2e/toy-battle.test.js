@@ -77,6 +77,19 @@ module.exports = {
     await page.close();
   },
 
+  async 'games on Volcanic Jungle, Cursed Cemetery and Tropical Pool play to the end by clicks'({ url, context }) {
+    for (const terrain of ['jungle', 'cemetery', 'pool']) {
+      const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+      await startToyBattle(page, url, { terrain });
+      assert.ok(await page.$(`svg.tb-board.tb-terrain-${terrain}`), `${terrain} is on the table`);
+      const clicks = await playByClicks(page, { prefix: 'toy-battle-' + terrain });
+      console.log(`     ${terrain}: game over after ${clicks} clicks`);
+      await shot(page, `toy-battle-${terrain}-over`);
+      assert.deepStrictEqual(problems, []);
+      await page.close();
+    }
+  },
+
   async 'the Toy Battle board fits a phone screen'({ url, context }) {
     const { page, problems } = await guardedPage(context, { width: 360, height: 740 });
     await startToyBattle(page, url, { opponent: 'easy', terrain: 'clouds' });

@@ -334,7 +334,7 @@ fn power_glyph(p: Power) -> AnyView {
 }
 
 /// What a tap on a node does.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tap {
     Play(A),
     /// First step of the Eruption: pick the enemy Troop.
@@ -911,7 +911,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     }
                 });
                 let id_label = n.hq.is_none().then(|| {
-                    view! { <text class="tb-id" x=x + 27.0 y=y + 44.0 text-anchor="middle" font-size="14">{id}</text> }
+                    view! { <text class="tb-id" x=x - 33.0 y=y + 44.0 text-anchor="middle" font-size="15">{id}</text> }
                 });
                 let ring = |class: &'static str| {
                     let r = if n.hq.is_some() { HQ_R + 9.0 } else { BASE_R + 8.0 };
@@ -1021,6 +1021,17 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                 aria-label=t!(lang, "Toy Battle: {name}", "Játékok Harca: {name}")
                 preserveAspectRatio="xMidYMid meet"
             >
+                <defs>
+                    <pattern id="tb-hatch-red" width="16" height="16" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                        <rect width="16" height="16" fill="rgb(255 255 255 / 0.35)"></rect>
+                        <rect width="7" height="16" fill="rgb(210 68 59 / 0.75)"></rect>
+                    </pattern>
+                    <pattern id="tb-hatch-blue" width="14" height="14" patternUnits="userSpaceOnUse">
+                        <rect width="14" height="14" fill="rgb(255 255 255 / 0.35)"></rect>
+                        <rect width="7" height="7" fill="rgb(47 111 206 / 0.75)"></rect>
+                        <rect x="7" y="7" width="7" height="7" fill="rgb(47 111 206 / 0.75)"></rect>
+                    </pattern>
+                </defs>
                 <rect class="tb-ground" x="-10" y="-10" width=w + 20.0 height=h + 20.0 rx="26"></rect>
                 {regions}
                 {paths}
@@ -1320,5 +1331,84 @@ impl GameUi for ToyBattle {
             </div>
         }
         .into_any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Rng};
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_placement_needs_a_picked_troop_first() {
+        let legal = [
+            A::Draw,
+            A::Place {
+                troop: Troop::Roxy,
+                node: 11,
+            },
+        ];
+        assert!(node_tap(&legal, None, None, 11).is_none());
+        assert!(node_tap(&legal, Some(Troop::Star), None, 11).is_none());
+        assert_eq!(
+            node_tap(&legal, Some(Troop::Roxy), None, 11),
+            Some(Tap::Play(legal[1]))
+        );
+    }
+
+    #[test]
+    fn the_eruption_takes_a_source_then_a_destination() {
+        let legal = [
+            A::Erupt { from: 14, to: 13 },
+            A::Erupt { from: 14, to: 16 },
+            A::Erupt { from: 20, to: 16 },
+            A::Skip,
+        ];
+        // First tap: a source (a UI step), never a destination.
+        assert_eq!(node_tap(&legal, None, None, 14), Some(Tap::EruptFrom(14)));
+        assert!(node_tap(&legal, None, None, 13).is_none());
+        // Second tap: the destinations of that source; another source re-picks.
+        assert_eq!(
+            node_tap(&legal, None, Some(14), 16),
+            Some(Tap::Play(A::Erupt { from: 14, to: 16 }))
+        );
+        assert!(node_tap(&legal, None, Some(14), 14).is_none());
+        assert_eq!(
+            node_tap(&legal, None, Some(14), 20),
+            Some(Tap::EruptFrom(20))
+        );
+    }
+
+    #[test]
+    fn every_prompt_reads_in_both_languages() {
+        for key in TerrainKey::ALL {
+            let options = ToyBattleOptions {
+                terrain: TerrainChoice::ALL[key as usize],
+                beginner: false,
+            };
+            let mut rng = Rng::seed_from_u64(7);
+            let mut s = ToyBattle::new(&options, &mut rng).unwrap();
+            for _ in 0..300 {
+                let v = ToyBattle::view(&s, s.mover);
+                for lang in Lang::ALL {
+                    if v.my_turn() {
+                        assert!(!prompt_text(&v, lang, None, None).is_empty());
+                    }
+                    assert!(!choice_name(TerrainChoice::ALL[key as usize], lang).is_empty());
+                }
+                let legal = ToyBattle::legal(&s);
+                let action = match ToyBattle::to_move(&s) {
+                    crate::engine::ToMove::Over => break,
+                    crate::engine::ToMove::Chance => ToyBattle::sample_chance(&s, &mut rng),
+                    _ => legal[(s.turns as usize * 7 + legal.len() / 2) % legal.len()],
+                };
+                ToyBattle::apply(&mut s, &action).unwrap();
+            }
+            let v = ToyBattle::view(&s, 0);
+            if v.end.is_some() {
+                assert!(end_text(&v, Lang::Hu).is_some());
+            }
+        }
     }
 }
