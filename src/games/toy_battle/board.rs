@@ -1302,6 +1302,10 @@ impl GameUi for ToyBattle {
         t!(lang, "{m}/{target} medals", "{m}/{target} érem")
     }
 
+    fn measure(view: &ToyBattleView, seat: Seat) -> Option<f64> {
+        Some(f64::from(view.table.medals[seat.min(1)]))
+    }
+
     fn prompt(view: &ToyBattleView, lang: Lang) -> String {
         prompt_text(view, lang, None, None)
     }
