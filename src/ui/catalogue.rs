@@ -2,6 +2,7 @@
 
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
+use crate::games::toy_battle::ToyBattle;
 use crate::i18n::Lang;
 
 /// A game as the home page shows it.
@@ -34,7 +35,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2 players",
         length: "15–25 min",
         pitch: "Send toy troops along the paths, cover weaker toys and grab the medals.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "turncoats",
@@ -93,6 +94,7 @@ pub trait UiVisitor {
 pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         "herd" => Some(visitor.visit::<Herd>()),
+        "toy-battle" => Some(visitor.visit::<ToyBattle>()),
         _ => None,
     }
 }
