@@ -2,6 +2,7 @@
 
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
+use crate::games::moonlight::Moonlight;
 
 /// A game as the home page shows it.
 pub struct CatalogueEntry {
@@ -45,7 +46,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2 players",
         length: "20–30 min",
         pitch: "Lay wolf cards under the moon and win two rounds of the land of the wolves.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "long-campaign",
@@ -70,6 +71,7 @@ pub trait UiVisitor {
 pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         "herd" => Some(visitor.visit::<Herd>()),
+        "moonlight" => Some(visitor.visit::<Moonlight>()),
         _ => None,
     }
 }
