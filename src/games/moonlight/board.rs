@@ -63,17 +63,15 @@ fn seat_name(table: &Table, seat: Seat, me: Seat, lang: Lang) -> String {
     format!("{} {}{you}", look.mark, look.colour_name(lang))
 }
 
-/// A crescent moon centred on (cx, cy).
+/// A crescent moon centred on (cx, cy), opening to the right.
 fn moon_path(cx: f64, cy: f64, r: f64) -> String {
+    let x = cx + r * 0.35;
     format!(
-        "M{:.1},{:.1} A{r:.1},{r:.1} 0 1 0 {:.1},{:.1} A{:.1},{:.1} 0 1 1 {:.1},{:.1} Z",
-        cx + r * 0.3,
+        "M{x:.1},{:.1} A{r:.1},{r:.1} 0 0 0 {x:.1},{:.1} A{:.1},{:.1} 0 0 1 {x:.1},{:.1} Z",
         cy - r,
-        cx + r * 0.3,
         cy + r,
-        r * 0.8,
-        r * 0.8,
-        cx + r * 0.3,
+        r * 1.3,
+        r * 1.3,
         cy - r
     )
 }
@@ -261,12 +259,15 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
             .into_iter()
             .map(|s| {
                 let look = seat_look(t, s);
-                let halves = (0..MOUNTAINS_TO_WIN)
-                    .map(|i| {
-                        let won = t.mountains[s] > i;
-                        view! { <span class="ml-mountain" class:won=won aria-hidden="true">"▲"</span> }
-                    })
-                    .collect_view();
+                // The mountain token: the bottom half for the first round won, the top half
+                // for the second (§1).
+                let (bottom, top) = (t.mountains[s] >= 1, t.mountains[s] >= 2);
+                let halves = view! {
+                    <svg class="ml-mountain" viewBox="0 0 24 20" aria-hidden="true">
+                        <polygon class:won=bottom points="1,19 23,19 17,10 7,10"></polygon>
+                        <polygon class:won=top points="7.6,8.5 16.4,8.5 12,1.5"></polygon>
+                    </svg>
+                };
                 let moons = live.moons[s];
                 let won = t.mountains[s];
                 let sr = t!(
@@ -782,7 +783,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         }
         Some(
             view! {
-                <section class="ml-scoring" data-testid="ml-scoring" aria-live="polite">
+                <section class="ml-scoring" class:fresh=top data-testid="ml-scoring" aria-live="polite">
                     {score_steps(t, score, n, v.seat, lang)}
                     <button class="ml-close" on:click=move |_| hidden_scores.set(n)>
                         {t!(lang, "Hide", "Elrejtés")}
@@ -1211,5 +1212,97 @@ impl GameUi for Moonlight {
             </div>
         }
         .into_any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Match, Rng, ToMove};
+    use rand::{Rng as _, SeedableRng};
+
+    /// Every cell the board can click now, with the extra pile-move targets.
+    fn clicks(v: &MoonlightView, pick: Pick, legal: &[MoonlightAction]) -> Vec<CellClick> {
+        let mut grid = v.table.panorama.grid();
+        for a in legal {
+            if let MoonlightAction::MovePile { to, .. } = *a {
+                if !grid.iter().any(|g| g.at == to) {
+                    grid.push(GridCell {
+                        at: to,
+                        stack: Default::default(),
+                        open: false,
+                        ground: false,
+                        corner: false,
+                    });
+                }
+            }
+        }
+        grid.iter().map(|g| cell_click(g, pick, legal)).collect()
+    }
+
+    /// The clicks the board offers lead to every legal placement and pile move, and every
+    /// selection it offers has a target (no dead end for a random clicker).
+    #[test]
+    fn the_board_offers_every_legal_action_and_no_dead_end() {
+        for seed in 0..12 {
+            let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
+            let mut rng = Rng::seed_from_u64(seed);
+            while m.to_move() != ToMove::Over {
+                let s = m.state();
+                let legal = Moonlight::legal(s);
+                let v = Moonlight::view(s, s.table.mover);
+                let mut offered = Vec::new();
+                for w in v.hand.iter() {
+                    if hand_target(&legal, w).is_none() {
+                        continue;
+                    }
+                    let pick = effective(Pick::Card(w), &legal);
+                    assert_eq!(pick, Pick::Card(w));
+                    let plays: Vec<_> = clicks(&v, pick, &legal)
+                        .into_iter()
+                        .filter_map(|c| match c {
+                            CellClick::Play(a) => Some(a),
+                            _ => None,
+                        })
+                        .collect();
+                    assert!(!plays.is_empty(), "{w} selectable but no target");
+                    offered.extend(plays);
+                }
+                if legal
+                    .iter()
+                    .any(|a| matches!(a, MoonlightAction::MovePile { .. }))
+                {
+                    let froms: Vec<Cell> = clicks(&v, Pick::Pile(None), &legal)
+                        .into_iter()
+                        .filter_map(|c| match c {
+                            CellClick::PileFrom(at) => Some(at),
+                            _ => None,
+                        })
+                        .collect();
+                    assert!(!froms.is_empty());
+                    for from in froms {
+                        let plays: Vec<_> = clicks(&v, Pick::Pile(Some(from)), &legal)
+                            .into_iter()
+                            .filter_map(|c| match c {
+                                CellClick::Play(a) => Some(a),
+                                _ => None,
+                            })
+                            .collect();
+                        assert!(!plays.is_empty());
+                        offered.extend(plays);
+                    }
+                }
+                for a in &legal {
+                    if matches!(
+                        a,
+                        MoonlightAction::Place { .. } | MoonlightAction::MovePile { .. }
+                    ) {
+                        assert!(offered.contains(a), "{a:?} not offered");
+                    }
+                }
+                let a = legal[rng.random_range(0..legal.len())];
+                m.play(&a).unwrap();
+            }
+        }
     }
 }
