@@ -68,6 +68,7 @@ module.exports = {
     const over = await page.textContent('[data-testid="game-over"]');
     assert.match(over, /wins|draw/i);
     assert.ok(await page.$('[data-testid="ml-scoring"]'), 'the final scoring stays visible');
+    await page.waitForTimeout(3500); // the scoring steps appear one by one
     await shot(page, 'moonlight-over-desktop');
     console.log(`     match: ${clicks} clicks in ${((Date.now() - started) / 1000).toFixed(0)} s; choices seen: ${Object.keys(seen).join(', ')}`);
     assert.deepStrictEqual(problems, []);

@@ -339,10 +339,13 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
             y0 = y0.min(g.at.y);
             y1 = y1.max(g.at.y);
         }
-        let left = x0 as f64 * CW - 6.0;
-        let top = y0 as f64 * CH - 6.0;
-        let width = (x1 - x0 + 1) as f64 * CW + SUMS + 12.0;
-        let height = (y1 - y0 + 1) as f64 * CH + 12.0;
+        // At least 4×4 cells, centred, so a young panorama is not drawn huge.
+        let (cols, rows) = ((x1 - x0 + 1) as f64, (y1 - y0 + 1) as f64);
+        let (wide, tall) = (cols.max(4.0), rows.max(4.0));
+        let left = x0 as f64 * CW - (wide - cols) / 2.0 * CW - 6.0;
+        let top = y0 as f64 * CH - (tall - rows) / 2.0 * CH - 6.0;
+        let width = wide * CW + SUMS + 12.0;
+        let height = tall * CH + 12.0;
         let view_box = format!("{left:.0} {top:.0} {width:.0} {height:.0}");
         let fresh: Vec<Cell> = t
             .last_turn
@@ -1304,5 +1307,28 @@ mod tests {
                 m.play(&a).unwrap();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod language_tests {
+    use crate::engine::{Game, Match};
+    use crate::games::moonlight::{Moonlight, MoonlightOptions};
+    use crate::i18n::Lang;
+
+    #[test]
+    fn the_log_speaks_hungarian() {
+        let m = Match::<Moonlight>::new(MoonlightOptions::default(), 3).unwrap();
+        let s = m.state();
+        let me = s.table.mover;
+        let a = Moonlight::legal(s)[0];
+        let hu = Moonlight::describe(s, &a, me, Lang::Hu).unwrap();
+        let en = Moonlight::describe(s, &a, me, Lang::En).unwrap();
+        assert!(
+            hu.starts_with(&format!("@{me} lapot tett le ide: (0,0)")),
+            "{hu}"
+        );
+        assert!(hu.contains("és húzott:"), "{hu}");
+        assert!(en.starts_with(&format!("@{me} placed")), "{en}");
     }
 }
