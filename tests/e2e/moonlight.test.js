@@ -122,6 +122,18 @@ module.exports = {
     const second = await handOf();
     assert.ok(second.length === 3 && second.every(c => c.startsWith('D-')), `Dark's hand shows: ${second}`);
     await shot(page, 'moonlight-second-player');
+    // Keyboard play: a hand card and then a highlighted cell, by Enter.
+    await page.focus('.ml-hand-card[data-legal] >> nth=0');
+    await page.keyboard.press('Enter');
+    await page.focus('.ml-cell[data-legal] >> nth=0');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="handoff-ready"]');
+    await page.click('[data-testid="handoff-ready"]');
+    await page.click('details.rules summary');
+    const rules = await page.$('.moonlight-rules');
+    assert.ok(rules, 'the rules summary opens');
+    await rules.scrollIntoViewIfNeeded();
+    await shot(page, 'moonlight-rules');
     assert.deepStrictEqual(problems, []);
     await page.close();
   },
