@@ -2,6 +2,7 @@
 
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
+use crate::games::moonlight::Moonlight;
 use crate::games::toy_battle::ToyBattle;
 use crate::i18n::Lang;
 
@@ -53,7 +54,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2 players",
         length: "20–30 min",
         pitch: "Lay wolf cards under the moon and win two rounds of the land of the wolves.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "long-campaign",
@@ -95,6 +96,7 @@ pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         "herd" => Some(visitor.visit::<Herd>()),
         "toy-battle" => Some(visitor.visit::<ToyBattle>()),
+        "moonlight" => Some(visitor.visit::<Moonlight>()),
         _ => None,
     }
 }
