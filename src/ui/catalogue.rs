@@ -2,6 +2,7 @@
 
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
+use crate::games::turncoats::Turncoats;
 
 /// A game as the home page shows it.
 pub struct CatalogueEntry {
@@ -37,7 +38,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2–5 players",
         length: "20–40 min",
         pitch: "Back one of three factions in secret, and switch sides when it pays.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "moonlight",
@@ -70,6 +71,7 @@ pub trait UiVisitor {
 pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         "herd" => Some(visitor.visit::<Herd>()),
+        "turncoats" => Some(visitor.visit::<Turncoats>()),
         _ => None,
     }
 }
