@@ -518,7 +518,8 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
             let streak_box = view! {
                 <g class="tc-streak" role="img"
                     aria-label=t!(lang, "Negotiations in a row: {streak} of {n}", "Tárgyalások egymás után: {streak}/{n}")>
-                    <text class="tc-caption tc-small" x="710" y="608">{t!(lang, "Negotiations in a row", "Tárgyalás-sorozat")}</text>
+                    <text class="tc-caption tc-small" x="710" y="598">{t!(lang, "Negotiations", "Tárgyalások")}</text>
+                    <text class="tc-caption tc-small" x="710" y="612">{t!(lang, "in a row", "egymás után")}</text>
                     {dots}
                 </g>
             };
