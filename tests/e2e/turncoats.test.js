@@ -17,7 +17,7 @@ async function startTurncoats(page, url, { players = '3', seats = ['easy', 'easy
 
 // Like lib.js's playUntilOver (random `[data-legal]` clicks), but negotiating now and then and
 // usually finishing a follow-up, so a game ends in good time on this slow machine.
-async function playToEnd(page, maxClicks = 4000) {
+async function playToEnd(page, maxClicks = 4000, onClick = async () => {}) {
   const any = els => els[Math.floor(Math.random() * els.length)];
   let clicks = 0;
   for (;;) {
@@ -37,6 +37,7 @@ async function playToEnd(page, maxClicks = 4000) {
     try {
       await (el || any(legal)).click({ timeout: 2000 });
       clicks++;
+      await onClick(clicks);
     } catch (e) {
       // The board re-rendered under the pointer: look again.
     }
@@ -63,7 +64,13 @@ module.exports = {
     const watcher = setInterval(async () => {
       try { if (await page.$('.table[data-thinking]')) sawThinking = true; } catch (e) { /* closing */ }
     }, 50);
-    const clicks = await playToEnd(page).catch(async e => { await shot(page, 'turncoats-stuck'); throw e; });
+    let sawChanges = false;
+    const clicks = await playToEnd(page, 4000, async n => {
+      if (!sawChanges && n > 12 && await page.$('.tc-area-g.changed') && await page.$('[data-testid="tc-hand"] [data-legal]')) {
+        sawChanges = true;
+        await shot(page, 'turncoats-mid-desktop');
+      }
+    }).catch(async e => { await shot(page, 'turncoats-stuck'); throw e; });
     clearInterval(watcher);
     assert.ok(clicks > 5, 'the human made moves');
     const over = await page.textContent('[data-testid="game-over"]');

@@ -437,6 +437,9 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                             <circle class=format!("tc-home {}", colour_class(c)) cx=x + 8.0 cy=y r="4"></circle>
                         }
                     });
+                    let fresh = marks.areas[i].then(|| {
+                        view! { <circle class="tc-new" cx=cx - 16.0 cy=cy - 11.0 r="5"></circle> }
+                    });
                     let run = move || match tap {
                         Some(AreaTap::Play(action)) => act(action),
                         Some(AreaTap::Select(next)) => pick.set(Some(next)),
@@ -468,6 +471,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                             {homeland}
                             {clusters}
                             {badge}
+                            {fresh}
                         </g>
                     }
                 })
@@ -1007,6 +1011,10 @@ fn standings_view(v: &TurncoatsView, lang: Lang) -> AnyView {
             </table>
             <p class="tc-verdict" data-testid="tc-verdict">{verdict}</p>
             <p class="tc-muted">{extra}</p>
+            <p class="tc-muted tc-key">
+                <span class="tc-key-dot" aria-hidden="true"></span>
+                {t!(lang, " Purple: changed since your last turn.", " Lila: a legutóbbi köröd óta változott.")}
+            </p>
             {revealed}
         </section>
     }
