@@ -28,14 +28,17 @@ async function playToEnd(page, maxClicks = 4000, onClick = async () => {}) {
       continue;
     }
     let el = null;
-    const neg = await page.$('.tc-negotiate[data-legal]');
+    // The first turns act on the map, so the game cannot end before the human has played.
+    const early = clicks < 25;
+    const neg = early ? null : await page.$('.tc-negotiate[data-legal]');
     if (neg && Math.random() < 0.3) el = neg;
+    const pool = early ? await page.$$('[data-legal]:not(.tc-negotiate)') : legal;
     if (!el) {
       const choices = await page.$$('.tc-choice[data-legal]');
       if (choices.length && Math.random() < 0.7) el = any(choices);
     }
     try {
-      await (el || any(legal)).click({ timeout: 2000 });
+      await (el || any(pool.length ? pool : legal)).click({ timeout: 2000 });
       clicks++;
       await onClick(clicks);
     } catch (e) {
