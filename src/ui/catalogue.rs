@@ -4,6 +4,7 @@ use super::game_ui::GameUi;
 use crate::games::herd::Herd;
 use crate::games::moonlight::Moonlight;
 use crate::games::toy_battle::ToyBattle;
+use crate::games::turncoats::Turncoats;
 use crate::i18n::Lang;
 
 /// A game as the home page shows it.
@@ -45,7 +46,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2–5 players",
         length: "20–40 min",
         pitch: "Back one of three factions in secret, and switch sides when it pays.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "moonlight",
@@ -97,6 +98,7 @@ pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
         "herd" => Some(visitor.visit::<Herd>()),
         "toy-battle" => Some(visitor.visit::<ToyBattle>()),
         "moonlight" => Some(visitor.visit::<Moonlight>()),
+        "turncoats" => Some(visitor.visit::<Turncoats>()),
         _ => None,
     }
 }
