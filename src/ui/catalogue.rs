@@ -2,6 +2,7 @@
 
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
+use crate::games::long_campaign::LongCampaign;
 
 /// A game as the home page shows it.
 pub struct CatalogueEntry {
@@ -53,7 +54,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "3 players",
         length: "30–45 min",
         pitch: "Hosszú Hadjárat: answer quiz questions to conquer Hungary's counties.",
-        playable: false,
+        playable: true,
     },
 ];
 
@@ -70,6 +71,7 @@ pub trait UiVisitor {
 pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         "herd" => Some(visitor.visit::<Herd>()),
+        "long-campaign" => Some(visitor.visit::<LongCampaign>()),
         _ => None,
     }
 }
