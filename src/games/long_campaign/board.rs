@@ -77,6 +77,22 @@ fn with_colours(text: &str, c: &Campaign, lang: Lang) -> String {
     out
 }
 
+/// The name drawn on the map: the long double and triple names shortened so they fit (the
+/// accessible name keeps the full one).
+fn map_name(id: CountyId) -> &'static str {
+    match id.code() {
+        "GS" => "Győr-M.-S.",
+        "KE" => "Komárom-E.",
+        "BZ" => "Borsod-A.-Z.",
+        "SZ" => "Szabolcs-Sz.-B.",
+        "HB" => "Hajdú-Bihar",
+        "JN" => "Jász-N.-Sz.",
+        "BK" => "Bács-Kiskun",
+        "CS" => "Csongrád-Cs.",
+        _ => id.name(),
+    }
+}
+
 fn language_of(lang: Lang) -> Language {
     match lang {
         Lang::En => Language::En,
@@ -257,7 +273,8 @@ fn castle(x: f64, y: f64, towers: u8, ruined: bool) -> impl IntoView {
         }
     };
     view! {
-        <g class="lc-castle" class:ruined=ruined aria-hidden="true">
+        <g class="lc-castle" class:ruined=ruined aria-hidden="true"
+            transform=format!("translate({x:.0},{y:.0}) scale(0.8) translate({:.0},{:.0})", -x, -y)>
             {[0usize, 1, 2].map(tower).into_iter().collect_view()}
             <path class="lc-wall" d=format!("M{:.0},{y:.0}v-18h50v18Z", x - 25.0)></path>
             <path class="lc-gate" d=format!("M{:.0},{y:.0}v-8a5,5 0 0 1 10,0v8Z", x - 5.0)></path>
@@ -413,7 +430,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
             (Some((seats, turn)), _) => seats
                 .iter()
                 .enumerate()
-                .map(|(i, &s)| (s, i as u8 == turn && matches!(c.step, Step::Choose { .. })))
+                .map(|(i, &s)| (s, i as u8 == turn))
                 .collect(),
             (None, Phase::Bases { turn }) => c
                 .seats_in_colour_order()
@@ -472,7 +489,10 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
             <div class="lc-status">
                 <div class="lc-phase" data-testid="phase">{phase_name(c, lang)}</div>
                 {order_view}
-                <div class="lc-scores" data-testid="scores">{scores}</div>
+                <div class="lc-scores" data-testid="scores">
+                    <span class="lc-label">{t!(lang, "Points", "Pontok")}</span>
+                    {scores}
+                </div>
             </div>
         }
     };
@@ -526,8 +546,8 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     None => {}
                 }
                 let [lx, ly] = shape.label;
-                let castle_view = tile.castle.map(|k| castle(lx, ly + 4.0, k.towers, k.ruined));
-                let value_y = if tile.castle.is_some() { ly + 32.0 } else { ly + 10.0 };
+                let castle_view = tile.castle.map(|k| castle(lx, ly + 2.0, k.towers, k.ruined));
+                let value_y = if tile.castle.is_some() { ly + 26.0 } else { ly + 9.0 };
                 let value_text = tile.owner.map(|_| {
                     let mark = owner.map_or("", |l| l.mark);
                     view! {
@@ -537,7 +557,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                         </text>
                     }
                 });
-                let name_y = if tile.castle.is_some() { ly - 44.0 } else { ly - 18.0 };
+                let name_y = value_y + if tile.owner.is_some() { 17.0 } else { 0.0 };
                 let click = move |_| {
                     if let Some(a) = action {
                         play.run(a);
@@ -583,7 +603,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                 let ring = ring.map(|cls| view! { <path class=cls d=shape.path.clone()></path> }.into_any());
                 let labels = view! {
                     <g class="lc-labels" class:dim=picking && action.is_none() aria-hidden="true">
-                        <text class="lc-name" x=lx y=name_y text-anchor="middle">{id.name()}</text>
+                        <text class="lc-name" x=lx y=name_y text-anchor="middle">{map_name(id)}</text>
                         {castle_view}
                         {value_text}
                         {(contested == Some(id)).then(|| view! {
@@ -1119,6 +1139,10 @@ impl GameUi for LongCampaign {
         }
     }
 
+    fn measure(view: &CampaignView, seat: Seat) -> Option<f64> {
+        Some(view.campaign.score(seat as u8) as f64)
+    }
+
     fn prompt(view: &CampaignView, lang: Lang) -> String {
         let c = &view.campaign;
         match (c.phase, c.step) {
@@ -1209,5 +1233,65 @@ fn ordinal(k: u8) -> String {
         2 => "2nd".into(),
         3 => "3rd".into(),
         n => format!("{n}th"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Match, ToMove};
+
+    #[test]
+    fn questions_follow_the_app_language_with_the_same_option_order() {
+        let mut m = Match::<LongCampaign>::new(CampaignOptions::default(), 5).unwrap();
+        let seat = loop {
+            let ToMove::Seat(seat) = m.to_move() else {
+                panic!("a seat moves");
+            };
+            if m.state().ask.and_then(|a| a.question).is_some() {
+                break seat;
+            }
+            let first = LongCampaign::legal(m.state())[0];
+            m.play(&first).unwrap();
+        };
+        let v = LongCampaign::view(m.state(), seat);
+        let card = v.question().unwrap();
+        assert_eq!(localise(card, &v.campaign, Lang::En).options, card.options);
+        let hu = localise(card, &v.campaign, Lang::Hu);
+        let banks = bank::banks(v.campaign.options.questions).unwrap();
+        let (kind, index) = banks.hu.find(&card.id).unwrap();
+        let q_hu = banks.hu.get(kind, index).unwrap();
+        let (kind_en, index_en) = banks.en.find(&card.id).unwrap();
+        let q_en = banks.en.get(kind_en, index_en).unwrap();
+        assert_eq!(hu.text, q_hu.text);
+        assert_ne!(hu.text, card.text);
+        let drawn = m.state().ask.unwrap().question.unwrap();
+        let correct = super::super::CampaignState::correct_display(q_en, &drawn) as usize;
+        assert_eq!(
+            card.options[correct],
+            q_en.options()[q_en.correct_index() as usize]
+        );
+        assert_eq!(
+            hu.options[correct],
+            q_hu.options()[q_hu.correct_index() as usize]
+        );
+    }
+
+    #[test]
+    fn seats_are_written_as_their_colours() {
+        let m = Match::<LongCampaign>::new(
+            CampaignOptions {
+                colours: Some([2, 0, 1]),
+                ..CampaignOptions::default()
+            },
+            1,
+        )
+        .unwrap();
+        let c = &m.state().campaign;
+        assert_eq!(
+            with_colours("@2 takes @0", c, Lang::En),
+            "● Red takes ◆ Blue"
+        );
+        assert_eq!(with_colours("@1 @x", c, Lang::Hu), "▲ Zöld @x");
     }
 }
