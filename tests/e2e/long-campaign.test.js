@@ -119,6 +119,35 @@ module.exports = {
     await page.close();
   },
 
+  async 'questions follow the app language, even mid-game'({ url, context }) {
+    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+    await page.goto(url);
+    await page.click('[data-lang="hu"]');
+    await startCampaign(page, url, { timer: 'off' }); // the choice of language is kept
+    assert.ok(await page.$('[data-lang="hu"][aria-pressed="true"]'), 'Hungarian stays chosen');
+    for (let i = 0; i < 80 && !(await page.$('.lc-option[data-legal]')); i++) {
+      if (await page.$('[data-testid="numeric-answer"]')) break;
+      let done;
+      try { done = await step(page); } catch (e) { done = 'retry'; }
+      if (done === null) await waitForAction(page);
+    }
+    const phaseHu = await page.textContent('[data-testid="phase"]');
+    assert.match(phaseHu, /szakasz/, 'the status is in Hungarian');
+    const textHu = await page.textContent('.lc-question .lc-text');
+    await shot(page, 'lc-question-hu');
+    await page.click('[data-lang="en"]');
+    await page.waitForFunction(t => {
+      const el = document.querySelector('.lc-question .lc-text');
+      return el && el.textContent !== t;
+    }, textHu, { timeout: 5000 });
+    const textEn = await page.textContent('.lc-question .lc-text');
+    assert.notStrictEqual(textEn, textHu, 'the question is translated when the app language changes');
+    assert.match(await page.textContent('[data-testid="phase"]'), /Phase/);
+    await shot(page, 'lc-question-en-after-switch');
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
   async 'pass and play: a hidden guess is not in the DOM while the next player answers'({ url, context }) {
     const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
     await startCampaign(page, url, { seats: ['human', 'human', 'easy'] });

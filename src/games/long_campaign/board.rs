@@ -670,6 +670,12 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
         })
     };
 
+    // The choice timer (H4): a random pick follows when it runs out.
+    let choice_timer = move || {
+        let choosing = view.with(|v| matches!(v.campaign.step, Step::Choose { .. }));
+        choosing.then(timer_bar).flatten()
+    };
+
     let question_panel = move || {
         let v = view.get();
         let lang = lang.get();
@@ -982,6 +988,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
             {status}
             <div class="lc-main">
                 <div class="lc-map-wrap">
+                    {choice_timer}
                     {map_svg}
                     {rebuild_button}
                 </div>
