@@ -2,6 +2,7 @@
 
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
+use crate::games::long_campaign::LongCampaign;
 use crate::games::moonlight::Moonlight;
 use crate::games::toy_battle::ToyBattle;
 use crate::games::turncoats::Turncoats;
@@ -64,7 +65,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "3 players",
         length: "30–45 min",
         pitch: "Hosszú Hadjárat: answer quiz questions to conquer Hungary's counties.",
-        playable: false,
+        playable: true,
     },
 ];
 
@@ -99,6 +100,7 @@ pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
         "toy-battle" => Some(visitor.visit::<ToyBattle>()),
         "moonlight" => Some(visitor.visit::<Moonlight>()),
         "turncoats" => Some(visitor.visit::<Turncoats>()),
+        "long-campaign" => Some(visitor.visit::<LongCampaign>()),
         _ => None,
     }
 }
