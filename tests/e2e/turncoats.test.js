@@ -5,8 +5,11 @@ const assert = require('assert');
 const { guardedPage, shot } = require('./lib');
 
 async function startTurncoats(page, url, { players = '3', seats = ['easy', 'easy'] } = {}) {
+  // A fresh start: no saves, so the page opens on the home screen.
   await page.goto(url);
-  await page.click('[data-game="turncoats"]');
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.reload();
+  await page.click('button[data-game="turncoats"]');
   await page.selectOption('[data-testid="tc-players"]', players);
   for (let i = 0; i < seats.length; i++) {
     await page.selectOption(`[data-seat="${i + 1}"] select`, seats[i]);

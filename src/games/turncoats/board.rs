@@ -27,7 +27,7 @@ use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{use_lang, BoardProps, GameUi, SeatLook};
 use leptos::prelude::*;
-use std::cell::RefCell;
+use serde::{Deserialize, Serialize};
 
 /// The part of the 1000 × 700 canvas the map, the pools and the bag occupy.
 const VIEW_BOX: &str = "222 18 556 668";
@@ -198,7 +198,7 @@ fn contents(stones: &Stones, lang: Lang) -> String {
 }
 
 /// What the viewer chose so far in this turn (UI state only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Pick {
     /// The turn the choice belongs to: a choice never outlives its turn.
     turns: u32,
@@ -216,25 +216,55 @@ struct Changes {
 }
 
 /// Per seat: whether the seat was on turn when last seen, and the table when its turn ended.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, Serialize, Deserialize)]
 struct Since {
     on_turn: bool,
     end_of_turn: Option<(u32, Board)>,
 }
 
-thread_local! {
-    /// Kept outside the component so the marks survive the hand-off screen, which re-creates
-    /// the board; keyed by seat and dropped when the turn count goes back (new game, undo).
-    static SINCE: RefCell<Vec<Since>> = const { RefCell::new(Vec::new()) };
+/// UI state kept in the tab's sessionStorage, so that the hand-off screen (which re-creates the
+/// board) and a reload show the table exactly as it was: the last-move baselines, the
+/// half-made choice (with the table it was made on) and which seat asked to see its hand.
+/// Never game state: the match record is the table's.
+#[derive(Clone, Default, Serialize, Deserialize)]
+struct UiMemory {
+    since: Vec<Since>,
+    pick: Option<(Pick, Board)>,
+    hand_shown_for: Option<Seat>,
+}
+
+const UI_KEY: &str = "turf.ui.turncoats";
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+fn recall() -> UiMemory {
+    session()
+        .and_then(|s| s.get_item(UI_KEY).ok().flatten())
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+fn remember(change: impl FnOnce(&mut UiMemory)) {
+    let mut memory = recall();
+    change(&mut memory);
+    if let (Some(store), Ok(text)) = (session(), serde_json::to_string(&memory)) {
+        let _ = store.set_item(UI_KEY, &text);
+    }
 }
 
 fn changes_for(v: &TurncoatsView) -> Changes {
-    let baseline = SINCE.with(|cell| {
-        let mut all = cell.borrow_mut();
+    let mut baseline = None;
+    remember(|memory| {
+        let all = &mut memory.since;
         if all.len() < v.players as usize {
             all.resize(v.players as usize, Since::default());
         }
-        let me = all.get_mut(v.seat)?;
+        let Some(me) = all.get_mut(v.seat) else {
+            return;
+        };
+        // A turn count going back means a new game or an undo: start afresh.
         if me.end_of_turn.is_some_and(|(t, _)| t > v.turns) {
             *me = Since::default();
         }
@@ -243,7 +273,7 @@ fn changes_for(v: &TurncoatsView) -> Changes {
             me.end_of_turn = Some((v.turns, v.board));
         }
         me.on_turn = on_turn;
-        me.end_of_turn.map(|(_, b)| b)
+        baseline = me.end_of_turn.map(|(_, b)| b);
     });
     let Some(before) = baseline else {
         return Changes::default();
@@ -330,8 +360,20 @@ fn pool(
 pub fn board(props: BoardProps<Turncoats>) -> AnyView {
     let BoardProps { view, legal, play } = props;
     let lang = use_lang();
-    let pick = RwSignal::new(None::<Pick>);
-    let show_hand = RwSignal::new(false);
+    let memory = recall();
+    let (seat, board_now) = view.with_untracked(|v| (v.seat, v.board));
+    let pick = RwSignal::new(memory.pick.filter(|(_, b)| *b == board_now).map(|(p, _)| p));
+    let show_hand = RwSignal::new(memory.hand_shown_for == Some(seat));
+    Effect::new(move |_| {
+        let p = pick.get();
+        let b = view.with_untracked(|v| v.board);
+        remember(|m| m.pick = p.map(|p| (p, b)));
+    });
+    Effect::new(move |_| {
+        let shown = show_hand.get();
+        let seat = view.with_untracked(|v| v.seat);
+        remember(|m| m.hand_shown_for = shown.then_some(seat));
+    });
     // The pick in force: only during the viewer's own choice, in the turn it was made, while
     // the stone is still in hand.
     let current = Memo::new(move |_| {
