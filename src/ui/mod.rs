@@ -4,6 +4,8 @@
 mod catalogue;
 mod game_ui;
 mod handoff;
+mod home;
+mod saves;
 mod setup;
 mod table;
 mod worker;
@@ -14,6 +16,7 @@ pub use handoff::HandOff;
 
 use crate::ai::Level;
 use crate::i18n::Lang;
+use crate::t;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -32,6 +35,12 @@ pub struct TableSpec {
     pub seats: Vec<SeatSpec>,
     /// The match record as JSON (a new game has no actions yet).
     pub record: String,
+    /// Where the table is saved in the browser (see [`saves`]).
+    #[serde(default)]
+    pub save_id: String,
+    /// When the game started, in milliseconds since 1970 (JavaScript's `Date.now()`).
+    #[serde(default)]
+    pub started: f64,
 }
 
 #[derive(Clone)]
@@ -53,76 +62,99 @@ pub fn use_lang() -> Signal<Lang> {
     expect_context::<RwSignal<Lang>>().into()
 }
 
+/// Keep the app for offline play (assets/sw.js). Not every context allows a service worker
+/// (plain http on another host, some private modes): then Turf simply needs the network.
+fn register_service_worker() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let navigator = window.navigator();
+    if !js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false) {
+        return;
+    }
+    let registration = navigator.service_worker().register("./sw.js");
+    // Before `mount`, Leptos's executor is not set up yet: spawn on wasm-bindgen's.
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(registration).await;
+    });
+}
+
 pub fn mount() {
     console_error_panic_hook::set_once();
+    register_service_worker();
     leptos::mount::mount_to_body(App);
 }
 
+/// The language at start: the one chosen before, else the browser's.
+fn initial_lang() -> Lang {
+    let store = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    if let Some(code) = store.and_then(|s| s.get_item(LANG_KEY).ok().flatten()) {
+        return Lang::from_tag(&code);
+    }
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .map_or(Lang::En, |tag| Lang::from_tag(&tag))
+}
+
+const LANG_KEY: &str = "turf.lang";
+
 #[component]
 fn App() -> impl IntoView {
-    let screen = RwSignal::new(Screen::Home);
+    // A reload goes straight back to the table that was open.
+    let screen = RwSignal::new(
+        saves::current().map_or(Screen::Home, |save| Screen::Table(Arc::new(save.table))),
+    );
     provide_context(screen);
-    provide_context(RwSignal::new(Lang::En));
+    let lang = RwSignal::new(initial_lang());
+    provide_context(lang);
+    Effect::new(move |_| {
+        let code = lang.get().code();
+        if let Some(w) = web_sys::window() {
+            if let Some(root) = w.document().and_then(|d| d.document_element()) {
+                let _ = root.set_attribute("lang", code);
+            }
+            if let Ok(Some(store)) = w.local_storage() {
+                let _ = store.set_item(LANG_KEY, code);
+            }
+        }
+    });
     worker::warm_up();
+    let go_home = move |_| {
+        saves::set_current(None);
+        screen.set(Screen::Home);
+    };
     view! {
         <div class="app">
             <header class="topbar">
-                <button class="brand" on:click=move |_| screen.set(Screen::Home) aria-label="Turf home">
+                <button class="brand" on:click=go_home aria-label=move || t!(lang.get(), "Turf home", "Turf kezdőlap")>
                     <span class="brand-mark" aria-hidden="true">"⬢"</span>
                     " Turf"
                 </button>
+                <div class="lang-switch" role="group" aria-label=move || t!(lang.get(), "Language", "Nyelv")>
+                    {Lang::ALL
+                        .into_iter()
+                        .map(|l| {
+                            view! {
+                                <button
+                                    data-lang=l.code()
+                                    lang=l.code()
+                                    aria-pressed=move || (lang.get() == l).to_string()
+                                    on:click=move |_| lang.set(l)
+                                >
+                                    {l.native_name()}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </div>
             </header>
             <main class="screen">
                 {move || match screen.get() {
-                    Screen::Home => home().into_any(),
+                    Screen::Home => home::home().into_any(),
                     Screen::Setup(id) => setup::setup(id),
                     Screen::Table(spec) => table::table(spec),
                 }}
             </main>
         </div>
-    }
-}
-
-fn home() -> impl IntoView {
-    let screen = expect_context::<RwSignal<Screen>>();
-    view! {
-        <section class="home">
-            <h1>"Pick a game"</h1>
-            <p class="lede">"Five territory games for one device: play a friend on this screen, or the computer."</p>
-            <div class="cards">
-                {CATALOGUE
-                    .iter()
-                    .map(|entry| {
-                        let id = entry.id;
-                        let open = move |_| {
-                            if catalogue::entry(id).is_some_and(|e| e.playable) {
-                                screen.set(Screen::Setup(id));
-                            }
-                        };
-                        view! {
-                            <article class="card" class:unavailable=!entry.playable>
-                                <div class=format!("card-art art-{id}") aria-hidden="true"></div>
-                                <h2>{entry.name}</h2>
-                                <p class="meta">{entry.players} " · " {entry.length}</p>
-                                <p class="pitch">{entry.pitch}</p>
-                                {if entry.playable {
-                                    view! {
-                                        <button class="primary" data-game=id on:click=open>
-                                            "Play " {entry.name}
-                                        </button>
-                                    }
-                                        .into_any()
-                                } else {
-                                    view! {
-                                        <p class="not-yet" data-game=id>"Not yet available in this version"</p>
-                                    }
-                                        .into_any()
-                                }}
-                            </article>
-                        }
-                    })
-                    .collect_view()}
-            </div>
-        </section>
     }
 }

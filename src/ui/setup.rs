@@ -2,9 +2,10 @@
 
 use super::catalogue::{entry, with_ui_game, UiVisitor};
 use super::game_ui::GameUi;
-use super::{fresh_seed, Screen, SeatSpec, TableSpec};
+use super::{fresh_seed, use_lang, Screen, SeatSpec, TableSpec};
 use crate::ai::Level;
 use crate::engine::Match;
+use crate::t;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -18,18 +19,22 @@ pub fn setup(id: &'static str) -> AnyView {
             setup_for::<G>().into_any()
         }
     }
-    with_ui_game(id, Setup).unwrap_or_else(|| view! { <p>"Unknown game"</p> }.into_any())
+    with_ui_game(id, Setup).unwrap_or_else(|| {
+        let lang = use_lang();
+        view! { <p>{move || t!(lang.get(), "Unknown game", "Ismeretlen játék")}</p> }.into_any()
+    })
 }
 
 fn setup_for<G: GameUi>() -> impl IntoView {
     let screen = expect_context::<RwSignal<Screen>>();
+    let lang = use_lang();
     let options = RwSignal::new(G::Options::default());
     // Up to five seats are kept; the options decide how many are at the table.
     let seats = RwSignal::new(
         (0..5)
             .map(|i| SeatSpec {
                 name: if i == 0 {
-                    "You".to_string()
+                    t!(lang.get_untracked(), "You", "Te")
                 } else {
                     DEFAULT_NAMES[i].to_string()
                 },
@@ -50,23 +55,29 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                 chosen.truncate(count.get_untracked());
                 for (i, s) in chosen.iter_mut().enumerate() {
                     if s.name.trim().is_empty() {
-                        s.name = format!("Player {}", i + 1);
+                        s.name = t!(lang.get_untracked(), "Player {}", "{}. játékos", i + 1);
                     }
                 }
                 screen.set(Screen::Table(Arc::new(TableSpec {
                     game: G::ID.to_string(),
                     seats: chosen,
                     record: m.to_json(),
+                    save_id: super::saves::new_id(),
+                    started: js_sys::Date::now(),
                 })));
             }
-            Err(e) => error.set(Some(e.to_string())),
+            Err(e) => error.set(Some(t!(
+                lang.get_untracked(),
+                "These options cannot be played: {e}",
+                "Ezekkel a beállításokkal nem lehet játszani: {e}"
+            ))),
         }
     };
-    let title = entry(G::ID).map_or(G::NAME, |e| e.name);
+    let title = move || entry(G::ID).map_or(G::NAME, |e| e.name(lang.get()));
     view! {
         <section class="setup">
             <h1>{title}</h1>
-            <h2>"Players"</h2>
+            <h2>{move || t!(lang.get(), "Players", "Játékosok")}</h2>
             <div class="seats">
                 {move || {
                     (0..count.get())
@@ -74,12 +85,12 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                         .collect_view()
                 }}
             </div>
-            <h2>"Options"</h2>
+            <h2>{move || t!(lang.get(), "Options", "Beállítások")}</h2>
             <div class="options">{G::options_form(options, names)}</div>
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <div class="actions">
-                <button on:click=move |_| screen.set(Screen::Home)>"Back"</button>
-                <button class="primary big" data-testid="start-game" on:click=start>"Start game"</button>
+                <button on:click=move |_| screen.set(Screen::Home)>{move || t!(lang.get(), "Back", "Vissza")}</button>
+                <button class="primary big" data-testid="start-game" on:click=start>{move || t!(lang.get(), "Start game", "Indulhat a játék")}</button>
             </div>
         </section>
     }
@@ -87,12 +98,13 @@ fn setup_for<G: GameUi>() -> impl IntoView {
 
 fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize) -> impl IntoView {
     let look = super::LOOKS[i];
+    let lang = use_lang();
     let kind = move || seats.with(|s| s[i].ai.map_or("human", Level::name));
     view! {
         <div class=format!("seat-row seat-{}", look.colour) data-seat=i.to_string()>
             <span class="seat-mark" aria-hidden="true">{look.mark}</span>
             <label>
-                <span class="sr-only">"Name of player " {i + 1}</span>
+                <span class="sr-only">{move || t!(lang.get(), "Name of player {}", "A(z) {}. játékos neve", i + 1)}</span>
                 <input
                     type="text"
                     maxlength="16"
@@ -104,7 +116,7 @@ fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize) -> impl IntoView {
                 />
             </label>
             <label>
-                <span class="sr-only">"Who plays seat " {i + 1}</span>
+                <span class="sr-only">{move || t!(lang.get(), "Who plays seat {}", "Ki ül a(z) {}. helyen", i + 1)}</span>
                 <select
                     prop:value=kind
                     on:change=move |e| {
@@ -112,10 +124,10 @@ fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize) -> impl IntoView {
                         seats.update(|s| s[i].ai = Level::parse(&v));
                     }
                 >
-                    <option value="human">"Human"</option>
-                    <option value="easy">"Computer · Easy"</option>
-                    <option value="normal">"Computer · Normal"</option>
-                    <option value="hard">"Computer · Hard"</option>
+                    <option value="human">{move || t!(lang.get(), "Human", "Ember")}</option>
+                    <option value="easy">{move || t!(lang.get(), "Computer · Easy", "Gép · Könnyű")}</option>
+                    <option value="normal">{move || t!(lang.get(), "Computer · Normal", "Gép · Közepes")}</option>
+                    <option value="hard">{move || t!(lang.get(), "Computer · Hard", "Gép · Nehéz")}</option>
                 </select>
             </label>
         </div>

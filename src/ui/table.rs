@@ -1,21 +1,30 @@
 //! The table: the game's board, the players' panel, the prompt, undo, the log and the rules;
-//! it seats humans and AIs, runs the AI in the worker and shows the hand-off and game-over
-//! screens. Generic over [`GameUi`]: one table for every game.
+//! it seats humans and AIs, runs the AI in the worker, saves the game after every action, and
+//! shows the hand-off, game-over (ranking and score chart) and step-through replay. Generic
+//! over [`GameUi`]: one table for every game.
 
 use super::catalogue::{with_ui_game, UiVisitor};
 use super::game_ui::{BoardProps, GameUi};
 use super::handoff::HandOff;
-use super::worker;
-use super::{fresh_seed, Screen, SeatSpec, TableSpec};
+use super::{fresh_seed, saves, use_lang, worker, Screen, SeatSpec, TableSpec};
 use crate::ai::protocol::AiRequest;
-use crate::ai::Bot;
+use crate::ai::{Bot, Level};
 use crate::engine::{Match, Seat, ToMove};
+use crate::i18n::Lang;
+use crate::t;
 use leptos::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Pause before each AI action so players can follow what it does.
-const AI_PACE: Duration = Duration::from_millis(250);
+/// How long the AI waits before each action, so players can follow it; AI-vs-AI tables can
+/// be watched slower or faster.
+const AI_PACES: [(u64, &str, &str); 4] = [
+    (0, "Instant", "Azonnal"),
+    (250, "Brisk", "Gyors"),
+    (800, "Steady", "Nyugodt"),
+    (2000, "Slow", "Lassú"),
+];
+const DEFAULT_PACE: u64 = 250;
 
 pub fn table(spec: Arc<TableSpec>) -> AnyView {
     struct Open(Arc<TableSpec>);
@@ -25,16 +34,26 @@ pub fn table(spec: Arc<TableSpec>) -> AnyView {
             table_for::<G>(self.0)
         }
     }
-    with_ui_game(&spec.game, Open(spec.clone()))
-        .unwrap_or_else(|| problem(format!("Unknown game '{}'.", spec.game)))
+    let lang = use_lang().get_untracked();
+    with_ui_game(&spec.game, Open(spec.clone())).unwrap_or_else(|| {
+        problem(t!(
+            lang,
+            "Unknown game '{}'.",
+            "Ismeretlen játék: „{}”.",
+            spec.game
+        ))
+    })
 }
 
 fn problem(message: String) -> AnyView {
     let screen = expect_context::<RwSignal<Screen>>();
+    let lang = use_lang();
     view! {
         <section class="problem" role="alert">
             <p>{message}</p>
-            <button on:click=move |_| screen.set(Screen::Home)>"Back to the games"</button>
+            <button on:click=move |_| screen.set(Screen::Home)>
+                {move || t!(lang.get(), "Back to the games", "Vissza a játékokhoz")}
+            </button>
         </section>
     }
     .into_any()
@@ -71,20 +90,139 @@ fn named_line<G: GameUi>(line: &str, seats: &[SeatSpec], view: &G::View) -> AnyV
     parts.collect_view().into_any()
 }
 
+pub fn level_label(level: Level, lang: Lang) -> String {
+    match level {
+        Level::Easy => t!(lang, "Easy", "Könnyű"),
+        Level::Normal => t!(lang, "Normal", "Közepes"),
+        Level::Hard => t!(lang, "Hard", "Nehéz"),
+    }
+}
+
+/// Offer `text` as a file download named `name` (the export of a game).
+fn download(name: &str, text: &str) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "no blob".to_string())?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "no url".to_string())?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| "no link".to_string())?
+        .unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Each seat's measure over the game, drawn as lines (the end-of-game chart).
+fn score_chart<G: GameUi>(
+    history: &[G::State],
+    viewer: Seat,
+    seats: &[SeatSpec],
+    lang: Lang,
+) -> Option<AnyView> {
+    let n = seats.len();
+    // At most ~120 points per line: one per action is too fine for long games.
+    let step = (history.len() / 120).max(1);
+    let samples: Vec<(usize, Vec<f64>)> = history
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % step == 0 || *i + 1 == history.len())
+        .map(|(i, s)| {
+            let v = G::view(s, viewer);
+            (
+                i,
+                (0..n)
+                    .map(|seat| G::measure(&v, seat))
+                    .collect::<Option<Vec<f64>>>(),
+            )
+        })
+        .map(|(i, m)| m.map(|m| (i, m)))
+        .collect::<Option<Vec<_>>>()?;
+    let last = history.last()?;
+    let last_view = G::view(last, viewer);
+    let top = samples
+        .iter()
+        .flat_map(|(_, m)| m.iter().copied())
+        .fold(1.0f64, f64::max);
+    let (w, h, pad) = (320.0, 140.0, 24.0);
+    let x_of = |i: usize| pad + (w - 2.0 * pad) * i as f64 / (history.len() - 1).max(1) as f64;
+    let y_of = |v: f64| h - pad - (h - 2.0 * pad) * v / top;
+    let lines = (0..n)
+        .map(|seat| {
+            let look = G::look(&last_view, seat);
+            let points = samples
+                .iter()
+                .map(|(i, m)| format!("{:.1},{:.1}", x_of(*i), y_of(m[seat])))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let (lx, ly) = samples
+                .last()
+                .map(|(i, m)| (x_of(*i), y_of(m[seat])))
+                .unwrap_or_default();
+            view! {
+                <g class=format!("chart-line seat-{}", look.colour)>
+                    <polyline points=points></polyline>
+                    <text x=lx + 4.0 y=ly + 4.0>{look.mark}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let label = t!(
+        lang,
+        "Each player's count over the game",
+        "A játékosok állása a játék során"
+    );
+    Some(
+        view! {
+            <figure class="score-chart">
+                <svg viewBox=format!("0 0 {w} {h}") role="img" aria-label=label.clone()>
+                    <line class="axis" x1=pad y1=h - pad x2=w - pad y2=h - pad></line>
+                    <line class="axis" x1=pad y1=pad x2=pad y2=h - pad></line>
+                    <text class="tick" x=pad - 4.0 y=pad + 4.0 text-anchor="end">{top.to_string()}</text>
+                    <text class="tick" x=pad - 4.0 y=h - pad text-anchor="end">"0"</text>
+                    {lines}
+                </svg>
+                <figcaption>{label}</figcaption>
+            </figure>
+        }
+        .into_any(),
+    )
+}
+
 fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
     let screen = expect_context::<RwSignal<Screen>>();
-    let lang = super::use_lang();
+    let lang = use_lang();
+    let lang_now = lang.get_untracked();
     let start = match Match::<G>::from_json(&spec.record) {
         Ok(m) => m,
-        Err(e) => return problem(format!("This game cannot be opened: {e}")),
+        Err(e) => {
+            return problem(t!(
+                lang_now,
+                "This game cannot be opened: {e}",
+                "Ez a játszma nem nyitható meg: {e}"
+            ))
+        }
     };
     let seats: Arc<Vec<SeatSpec>> = Arc::new(spec.seats.clone());
     if seats.len() != G::seat_count(start.state()) {
-        return problem("The seats do not match this game.".into());
+        return problem(t!(
+            lang_now,
+            "The seats do not match this game.",
+            "A helyek száma nem illik ehhez a játékhoz."
+        ));
     }
     let humans: Vec<Seat> = (0..seats.len())
         .filter(|&s| seats[s].ai.is_none())
         .collect();
+    let several_humans = humans.len() > 1;
     let is_human = {
         let seats = seats.clone();
         move |s: Seat| seats[s].ai.is_none()
@@ -94,21 +232,40 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         ToMove::Seat(s) if is_human(s) => s,
         _ => humans.first().copied().unwrap_or(0),
     };
+    // A resumed pass-and-play game with secrets starts behind the hand-off screen: whoever
+    // holds the device now may not be the player to move.
+    let resumed = !start.record().actions.is_empty();
+    let first_handoff = (G::HIDDEN_INFORMATION && several_humans && resumed)
+        .then_some(first_viewer)
+        .filter(|&s| start.to_move() == ToMove::Seat(s));
     let game = RwSignal::new(start);
     let viewer = RwSignal::new(first_viewer);
-    let handoff = RwSignal::new(None::<Seat>);
+    let handoff = RwSignal::new(first_handoff);
     let thinking = RwSignal::new(false);
     let notice = RwSignal::new(None::<String>);
     let ticket = StoredValue::new(0u64);
+    let pace = RwSignal::new(DEFAULT_PACE);
+    // The step-through replay: the states of the finished game and the one shown.
+    let history = StoredValue::new(Arc::new(Vec::<G::State>::new()));
+    let replay_at = RwSignal::new(None::<usize>);
+    saves::set_current(Some(&spec.save_id));
 
-    let view = Memo::new(move |_| game.with(|m| G::view(m.state(), viewer.get())));
+    let view = Memo::new(move |_| match replay_at.get() {
+        Some(k) => history.with_value(|h| G::view(&h[k.min(h.len() - 1)], viewer.get())),
+        None => game.with(|m| G::view(m.state(), viewer.get())),
+    });
     let to_move = Memo::new(move |_| game.with(Match::to_move));
     // Changes with every action, even when the same seat moves again.
     let moves_made = Memo::new(move |_| game.with(|m| m.record().actions.len()));
     let legal = Memo::new({
         let is_human = is_human.clone();
         move |_| match to_move.get() {
-            ToMove::Seat(s) if is_human(s) && s == viewer.get() && handoff.get().is_none() => {
+            ToMove::Seat(s)
+                if is_human(s)
+                    && s == viewer.get()
+                    && handoff.get().is_none()
+                    && replay_at.get().is_none() =>
+            {
                 game.with(|m| G::legal(m.state()))
             }
             _ => Vec::new(),
@@ -125,13 +282,43 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
     let play = Callback::new(move |action: G::Action| {
         let mut result = Ok(());
         game.update(|m| result = m.play(&action));
-        notice.set(result.err().map(|e| format!("Not allowed: {e}")));
+        notice.set(result.err().map(|e| {
+            t!(
+                lang.get_untracked(),
+                "Not allowed: {e}",
+                "Nem szabályos: {e}"
+            )
+        }));
     });
+
+    // Keep the game safe: saved after every action, dropped from the list once it is over.
+    {
+        let spec = spec.clone();
+        Effect::new(move |_| {
+            moves_made.track();
+            let over = to_move.get() == ToMove::Over;
+            if over {
+                saves::remove(&spec.save_id);
+                saves::set_current(None);
+                return;
+            }
+            let table = TableSpec {
+                record: game.with_untracked(Match::to_json),
+                ..(*spec).clone()
+            };
+            if let Err(e) = saves::write(&table) {
+                notice.set(Some(t!(
+                    lang.get_untracked(),
+                    "This game could not be saved: {e}",
+                    "A játszmát nem sikerült menteni: {e}"
+                )));
+            }
+        });
+    }
 
     // The driver: whenever the match changes, seat the next human or ask the AI.
     {
         let seats = seats.clone();
-        let several_humans = humans.len() > 1;
         Effect::new(move |_| {
             moves_made.track();
             let next = to_move.get();
@@ -175,8 +362,11 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                                     Ok(action) => play.run(action),
                                     Err(e) => {
                                         thinking.set(false);
-                                        notice
-                                            .set(Some(format!("The computer could not move: {e}")));
+                                        notice.set(Some(t!(
+                                            lang.get_untracked(),
+                                            "The computer could not move: {e}",
+                                            "A gép nem tudott lépni: {e}"
+                                        )));
                                     }
                                 }
                             });
@@ -185,7 +375,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                                 notice.set(Some(e));
                             }
                         },
-                        AI_PACE,
+                        Duration::from_millis(pace.get_untracked()),
                     );
                 }
             }
@@ -199,6 +389,29 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         }
     };
 
+    let export = {
+        let spec = spec.clone();
+        move |_| {
+            let table = TableSpec {
+                record: game.with_untracked(Match::to_json),
+                ..(*spec).clone()
+            };
+            let date = js_sys::Date::new_0()
+                .to_iso_string()
+                .as_string()
+                .unwrap_or_default();
+            let name = format!("turf-{}-{}.json", G::ID, &date[..date.len().min(10)]);
+            if let Err(e) = download(&name, &saves::export(&table)) {
+                notice.set(Some(e));
+            }
+        }
+    };
+
+    let leave = move |_| {
+        saves::set_current(None);
+        screen.set(Screen::Home);
+    };
+
     let rematch = {
         let spec = spec.clone();
         move |_| {
@@ -208,9 +421,16 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                     game: spec.game.clone(),
                     seats: spec.seats.clone(),
                     record: m.to_json(),
+                    save_id: saves::new_id(),
+                    started: js_sys::Date::now(),
                 })));
             }
         }
+    };
+
+    let open_replay = move |_| {
+        history.set_value(Arc::new(game.with_untracked(Match::history)));
+        replay_at.set(Some(0));
     };
 
     let board = BoardProps::<G> {
@@ -231,8 +451,13 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                 .map(|(s, spec)| {
                     let look = G::look(&v, s);
                     let who = match spec.ai {
-                        Some(level) => format!("Computer · {}", level_label(level)),
-                        None => "Human".to_string(),
+                        Some(level) => t!(
+                            lang,
+                            "Computer · {}",
+                            "Gép · {}",
+                            level_label(level, lang)
+                        ),
+                        None => t!(lang, "Human", "Ember"),
                     };
                     let active = next == ToMove::Seat(s);
                     view! {
@@ -252,15 +477,23 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         let seats = seats.clone();
         move || {
             let v = view.get();
+            let lang = lang.get();
+            if let Some(k) = replay_at.get() {
+                let n = history.with_value(|h| h.len() - 1);
+                return t!(
+                    lang,
+                    "Replay: action {k} of {n}",
+                    "Visszajátszás: {k}. lépés / {n}"
+                );
+            }
             match to_move.get() {
-                ToMove::Over => "Game over".to_string(),
+                ToMove::Over => t!(lang, "Game over", "Vége a játéknak"),
                 ToMove::Chance => String::new(),
-                ToMove::Seat(s) if !legal.with(Vec::is_empty) => {
-                    let _ = s;
-                    G::prompt(&v, lang.get())
+                ToMove::Seat(_) if !legal.with(Vec::is_empty) => G::prompt(&v, lang),
+                ToMove::Seat(s) if thinking.get() => {
+                    t!(lang, "{} is thinking…", "{} gondolkodik…", seats[s].name)
                 }
-                ToMove::Seat(s) if thinking.get() => format!("{} is thinking…", seats[s].name),
-                ToMove::Seat(s) => format!("{} to play", seats[s].name),
+                ToMove::Seat(s) => t!(lang, "{} to play", "{} következik", seats[s].name),
             }
         }
     };
@@ -269,9 +502,11 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         let seats = seats.clone();
         move || {
             let v = view.get();
+            let shown = replay_at.get();
             let lines = game.with(|m| m.log(viewer.get(), lang.get()));
             lines
                 .into_iter()
+                .filter(|(i, _)| shown.is_none_or(|k| *i < k))
                 .rev()
                 .take(200)
                 .map(|(i, line)| {
@@ -283,16 +518,21 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
 
     let game_over = {
         let seats = seats.clone();
+        let export = export.clone();
         move || {
+            if replay_at.get().is_some() {
+                return None;
+            }
             let outcome = game.with(|m| G::outcome(m.state()))?;
+            let lang = lang.get();
             let v = view.get();
             let mut order: Vec<Seat> = (0..seats.len()).collect();
             order.sort_by_key(|&s| outcome.ranks[s]);
             let winners = outcome.winners();
             let headline = if winners.len() == 1 {
-                format!("{} wins!", seats[winners[0]].name)
+                t!(lang, "{} wins!", "{} nyert!", seats[winners[0]].name)
             } else {
-                "A draw!".to_string()
+                t!(lang, "A draw!", "Döntetlen!")
             };
             let rows = order
                 .into_iter()
@@ -303,22 +543,55 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                             <span class="rank">{outcome.ranks[s] + 1} "."</span>
                             <span class="seat-mark" aria-hidden="true">{look.mark}</span>
                             <span class="player-name">{seats[s].name.clone()}</span>
-                            <span class="player-score">{G::seat_summary(&v, s, lang.get())}</span>
+                            <span class="player-score">{G::seat_summary(&v, s, lang)}</span>
                         </li>
                     }
                 })
                 .collect_view();
+            let chart = game.with(|m| score_chart::<G>(&m.history(), viewer.get(), &seats, lang));
             Some(view! {
                 <div class="game-over" data-testid="game-over" role="dialog" aria-labelledby="game-over-title">
                     <h2 id="game-over-title">{headline}</h2>
                     <ol class="ranking">{rows}</ol>
+                    {chart}
                     <div class="actions">
-                        <button class="primary" on:click=rematch.clone()>"Rematch"</button>
-                        <button on:click=move |_| screen.set(Screen::Home)>"Back to the games"</button>
+                        <button class="primary" on:click=rematch.clone()>{t!(lang, "Rematch", "Visszavágó")}</button>
+                        <button data-testid="replay" on:click=open_replay>{t!(lang, "Replay", "Visszajátszás")}</button>
+                        <button on:click=export.clone()>{t!(lang, "Export", "Exportálás")}</button>
+                        <button on:click=leave>{t!(lang, "Back to the games", "Vissza a játékokhoz")}</button>
                     </div>
                 </div>
             })
         }
+    };
+
+    let replay_bar = move || {
+        let k = replay_at.get()?;
+        let n = history.with_value(|h| h.len() - 1);
+        let lang = lang.get();
+        let go = move |to: usize| replay_at.set(Some(to.min(n)));
+        Some(view! {
+            <div class="replay-bar" data-testid="replay-bar" role="group" aria-label=t!(lang, "Replay", "Visszajátszás")>
+                <button aria-label=t!(lang, "First", "Első") on:click=move |_| go(0)>"⏮"</button>
+                <button aria-label=t!(lang, "Back", "Vissza") on:click=move |_| go(k.saturating_sub(1))>"◀"</button>
+                <input
+                    type="range"
+                    min="0"
+                    max=n.to_string()
+                    prop:value=k.to_string()
+                    aria-label=t!(lang, "Action", "Lépés")
+                    on:input=move |e| {
+                        if let Ok(to) = event_target_value(&e).parse() {
+                            go(to);
+                        }
+                    }
+                />
+                <button aria-label=t!(lang, "Forward", "Előre") on:click=move |_| go(k + 1)>"▶"</button>
+                <button aria-label=t!(lang, "Last", "Utolsó") on:click=move |_| go(n)>"⏭"</button>
+                <span class="replay-step" data-testid="replay-step">{format!("{k} / {n}")}</span>
+                <button on:click=move |_| replay_at.set(None)>{t!(lang, "Close replay", "Visszajátszás bezárása")}</button>
+            </div>
+        })
     };
 
     let handoff_view = {
@@ -338,6 +611,29 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         }
     };
 
+    let pace_control = seats.iter().any(|s| s.ai.is_some()).then(|| {
+        view! {
+            <label class="pace">
+                {move || t!(lang.get(), "Computer speed ", "A gép tempója ")}
+                <select
+                    prop:value=move || pace.get().to_string()
+                    on:change=move |e| {
+                        if let Ok(v) = event_target_value(&e).parse() {
+                            pace.set(v);
+                        }
+                    }
+                >
+                    {AI_PACES
+                        .iter()
+                        .map(|&(ms, en, hu)| {
+                            view! { <option value=ms.to_string()>{move || lang.get().pick(en, hu)}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+        }
+    });
+
     view! {
         <section
             class="table"
@@ -350,6 +646,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                 <div class="board-wrap">{move || G::board(board)}</div>
             </Show>
             <aside class="side">
+                {replay_bar}
                 <p class="prompt" aria-live="polite">
                     <span class="spinner" aria-hidden="true" class:on=move || thinking.get()></span>
                     {prompt.clone()}
@@ -357,28 +654,27 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                 {move || notice.get().map(|n| view! { <p class="notice" role="alert">{n}</p> })}
                 <ul class="players">{seats_panel.clone()}</ul>
                 <div class="table-actions">
-                    <button on:click=undo disabled=move || undo_point.get().is_none() title="Take back your last move this turn">
-                        "Undo"
+                    <button
+                        data-testid="undo"
+                        on:click=undo
+                        disabled=move || undo_point.get().is_none()
+                        title=move || t!(lang.get(), "Take back your last move this turn (never past a roll or a draw)", "Az e körben tett utolsó lépésed visszavonása (dobáson, húzáson túl nem)")
+                    >
+                        {move || t!(lang.get(), "Undo", "Visszavonás")}
                     </button>
-                    <button on:click=move |_| screen.set(Screen::Home)>"Leave"</button>
+                    <button data-testid="export" on:click=export>{move || t!(lang.get(), "Export", "Exportálás")}</button>
+                    <button on:click=leave>{move || t!(lang.get(), "Leave", "Kilépés")}</button>
+                    {pace_control}
                 </div>
                 <details class="rules">
-                    <summary>{format!("How to play {}", G::NAME)}</summary>
+                    <summary>{move || t!(lang.get(), "How to play {}", "A(z) {} szabályai", G::NAME)}</summary>
                     {move || G::rules(lang.get())}
                 </details>
-                <h3 class="log-title">"Game log"</h3>
+                <h3 class="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
                 <ol class="log" reversed>{log.clone()}</ol>
             </aside>
             {game_over.clone()}
         </section>
     }
     .into_any()
-}
-
-fn level_label(level: crate::ai::Level) -> &'static str {
-    match level {
-        crate::ai::Level::Easy => "Easy",
-        crate::ai::Level::Normal => "Normal",
-        crate::ai::Level::Hard => "Hard",
-    }
 }

@@ -313,6 +313,10 @@ impl GameUi for Herd {
         }
     }
 
+    fn measure(view: &HerdView, seat: Seat) -> Option<f64> {
+        Some(view.state.stones(seat) as f64)
+    }
+
     fn prompt(view: &HerdView, lang: Lang) -> String {
         let s = &view.state;
         let other = herd_look(view, 1 - s.mover).colour_name(lang);

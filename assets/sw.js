@@ -1,0 +1,36 @@
+// Turf's service worker: after the first visit every file of the app is in the cache, so Turf
+// starts and plays with no network. The file list and version are written into this file by
+// scripts/post-build.js at every release build; a new version replaces the old cache.
+const VERSION = '__VERSION__';
+const FILES = __PRECACHE__;
+const CACHE = 'turf-' + VERSION;
+
+self.addEventListener('install', event => {
+  event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(['./', ...FILES])).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', event => {
+  event.waitUntil(
+    caches.keys()
+      .then(keys => Promise.all(keys.filter(k => k.startsWith('turf-') && k !== CACHE).map(k => caches.delete(k))))
+      .then(() => self.clients.claim()));
+});
+
+// Cache first (the files are content-hashed or versioned with the cache); the page itself is
+// fetched from the network when possible so a new release is seen, and from the cache offline.
+self.addEventListener('fetch', event => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      fetch(request)
+        .then(response => {
+          const copy = response.clone();
+          caches.open(CACHE).then(cache => cache.put('./', copy));
+          return response;
+        })
+        .catch(() => caches.match('./')));
+    return;
+  }
+  event.respondWith(caches.match(request).then(hit => hit || fetch(request)));
+});
