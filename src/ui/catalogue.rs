@@ -2,7 +2,10 @@
 
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
+use crate::games::long_campaign::LongCampaign;
+use crate::games::moonlight::Moonlight;
 use crate::games::toy_battle::ToyBattle;
+use crate::games::turncoats::Turncoats;
 use crate::i18n::Lang;
 
 /// A game as the home page shows it.
@@ -44,7 +47,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2–5 players",
         length: "20–40 min",
         pitch: "Back one of three factions in secret, and switch sides when it pays.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "moonlight",
@@ -53,7 +56,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2 players",
         length: "20–30 min",
         pitch: "Lay wolf cards under the moon and win two rounds of the land of the wolves.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "long-campaign",
@@ -62,7 +65,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "3 players",
         length: "30–45 min",
         pitch: "Hosszú Hadjárat: answer quiz questions to conquer Hungary's counties.",
-        playable: false,
+        playable: true,
     },
 ];
 
@@ -95,6 +98,9 @@ pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         "herd" => Some(visitor.visit::<Herd>()),
         "toy-battle" => Some(visitor.visit::<ToyBattle>()),
+        "moonlight" => Some(visitor.visit::<Moonlight>()),
+        "turncoats" => Some(visitor.visit::<Turncoats>()),
+        "long-campaign" => Some(visitor.visit::<LongCampaign>()),
         _ => None,
     }
 }

@@ -36,6 +36,7 @@
 mod ai;
 mod answer;
 pub mod bank;
+mod board;
 pub mod map;
 mod rules;
 mod view;

@@ -1642,8 +1642,8 @@ impl Game for LongCampaign {
         before: &CampaignState,
         action: &CampaignAction,
         viewer: Seat,
-        _lang: crate::i18n::Lang,
+        lang: crate::i18n::Lang,
     ) -> Option<String> {
-        super::view::describe(before, action, viewer as u8)
+        super::view::describe(before, action, viewer as u8, lang)
     }
 }

@@ -2243,7 +2243,10 @@ fn ui_helpers_report_turn_order_standings_and_prompts() {
     // Round 2: Green, Blue, Red → seats 0, 2, 1; the second turn is being played.
     assert_eq!(s.campaign.turn_order(), Some(([0, 2, 1], 1)));
     s.campaign.step = Step::Choose { seat: 2 };
-    assert!(s.campaign.prompt().starts_with("War round 2/6: @2, attack"));
+    assert!(s
+        .campaign
+        .prompt(crate::i18n::Lang::En)
+        .starts_with("War round 2/6: @2, attack"));
     let scores = s.campaign.scores();
     let st = s.campaign.standings();
     assert!(
@@ -2253,7 +2256,10 @@ fn ui_helpers_report_turn_order_standings_and_prompts() {
     s.campaign.players[st[0] as usize].alive = false;
     assert_eq!(s.campaign.standings()[2], st[0], "the eliminated rank last");
     assert_eq!(fresh().campaign.turn_order(), None);
-    assert!(fresh().campaign.prompt().contains("base"));
+    assert!(fresh()
+        .campaign
+        .prompt(crate::i18n::Lang::En)
+        .contains("base"));
 }
 
 #[test]

@@ -11,6 +11,8 @@ use super::bank::{Bank, Category, Question, QuestionKind};
 use super::map::{self, CountyId, CountyShape};
 use super::rules::*;
 use crate::engine::{Game, Rng, Seat};
+use crate::i18n::Lang;
+use crate::t;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
@@ -247,38 +249,61 @@ impl Campaign {
     }
 
     /// What the seat to move must do now, in words, for the table's prompt line.
-    pub fn prompt(&self) -> String {
+    pub fn prompt(&self, lang: Lang) -> String {
         let who = |s: u8| format!("@{s}");
         match (self.phase, self.step) {
-            (_, Step::Over) | (Phase::Over, _) => "The campaign is over".into(),
-            (_, Step::Draw) => "A question is drawn".into(),
-            (_, Step::TimeUp { seat }) => format!("Time is up for {}: a random choice", who(seat)),
-            (_, Step::Answer { seat }) => format!("{} answers the question", who(seat)),
-            (Phase::Bases { .. }, Step::Choose { seat }) => {
-                format!(
-                    "{}: pick a county for your base (not next to another base)",
-                    who(seat)
-                )
+            (_, Step::Over) | (Phase::Over, _) => {
+                t!(lang, "The campaign is over", "A hadjárat véget ért")
             }
-            (Phase::Expansion { round, .. }, Step::Choose { seat }) => format!(
-                "Expansion round {round}/{ROUNDS}: {}, pick a free county next to your land",
+            (_, Step::Draw) => t!(lang, "A question is drawn", "Kérdéshúzás"),
+            (_, Step::TimeUp { seat }) => t!(
+                lang,
+                "Time is up for {}: a random choice",
+                "{}: lejárt az idő, véletlen választás",
                 who(seat)
             ),
-            (Phase::Division, Step::Choose { seat }) => {
-                format!("{}: you won the guess, pick a free county", who(seat))
-            }
+            (_, Step::Answer { seat }) => t!(
+                lang,
+                "{} answers the question",
+                "{} válaszol a kérdésre",
+                who(seat)
+            ),
+            (Phase::Bases { .. }, Step::Choose { seat }) => t!(
+                lang,
+                "{}: pick a county for your base (not next to another base)",
+                "{}: válassz megyét a váradnak (más vár mellé nem lehet)",
+                who(seat)
+            ),
+            (Phase::Expansion { round, .. }, Step::Choose { seat }) => t!(
+                lang,
+                "Expansion round {round}/{ROUNDS}: {}, pick a free county next to your land",
+                "Terjeszkedés, {round}/{ROUNDS}. kör: {}, válassz egy szabad megyét a területed mellett",
+                who(seat)
+            ),
+            (Phase::Division, Step::Choose { seat }) => t!(
+                lang,
+                "{}: you won the guess, pick a free county",
+                "{}: a tiéd a legjobb tipp, válassz egy szabad megyét",
+                who(seat)
+            ),
             (Phase::War { round, .. }, Step::Choose { seat }) => {
-                let rebuild = if self.can_rebuild(seat) {
-                    ", or rebuild your base"
+                if self.can_rebuild(seat) {
+                    t!(
+                        lang,
+                        "War round {round}/{ROUNDS}: {}, attack a county next to your land, or rebuild your base",
+                        "Háború, {round}/{ROUNDS}. kör: {}, támadj meg egy szomszédos megyét, vagy építsd újjá a várad",
+                        who(seat)
+                    )
                 } else {
-                    ""
-                };
-                format!(
-                    "War round {round}/{ROUNDS}: {}, attack a county next to your land{rebuild}",
-                    who(seat)
-                )
+                    t!(
+                        lang,
+                        "War round {round}/{ROUNDS}: {}, attack a county next to your land",
+                        "Háború, {round}/{ROUNDS}. kör: {}, támadj meg egy szomszédos megyét",
+                        who(seat)
+                    )
+                }
             }
-            (_, Step::Choose { seat }) => format!("{} chooses", who(seat)),
+            (_, Step::Choose { seat }) => t!(lang, "{} chooses", "{} választ", who(seat)),
         }
     }
 
@@ -406,29 +431,67 @@ impl CampaignView {
     }
 }
 
-fn seat_list(seats: &[u8]) -> String {
+fn seat_list(seats: &[u8], lang: Lang) -> String {
     let names: Vec<String> = seats.iter().map(|s| format!("@{s}")).collect();
     match names.len() {
         0 => String::new(),
         1 => names[0].clone(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+        n => t!(
+            lang,
+            "{} and {}",
+            "{} és {}",
+            names[..n - 1].join(", "),
+            names[n - 1]
+        ),
     }
 }
 
-fn effect_line(e: &Effect) -> String {
+/// A question category in words.
+pub fn category_name(c: Category, lang: Lang) -> &'static str {
+    match c {
+        Category::Hungary => lang.pick("Hungary", "Magyarország"),
+        Category::Geography => lang.pick("geography", "földrajz"),
+        Category::History => lang.pick("history", "történelem"),
+        Category::Science => lang.pick("science", "tudomány"),
+        Category::General => lang.pick("general knowledge", "általános műveltség"),
+        Category::Arts => lang.pick("arts", "művészetek"),
+        Category::Sport => lang.pick("sport", "sport"),
+    }
+}
+
+/// What a resolved question did, in words (the log and the reveal screen).
+pub fn effect_line(e: &Effect, lang: Lang) -> String {
     match *e {
-        Effect::Claimed { seat, county } => {
-            format!("@{seat} takes {} (+{EXPANSION_VALUE})", county.name())
-        }
-        Effect::Missed { seat, county } => format!("{} stays free of @{seat}", county.name()),
-        Effect::DivisionWon { seat } => format!("@{seat} wins and picks a county"),
-        Effect::Decider => "both right: a numeric question decides".into(),
+        Effect::Claimed { seat, county } => t!(
+            lang,
+            "@{seat} takes {} (+{EXPANSION_VALUE})",
+            "@{seat} elfoglalja: {} (+{EXPANSION_VALUE})",
+            county.name()
+        ),
+        Effect::Missed { seat, county } => t!(
+            lang,
+            "{} stays free of @{seat}",
+            "{} szabad marad, @{seat} nem foglalta el",
+            county.name()
+        ),
+        Effect::DivisionWon { seat } => t!(
+            lang,
+            "@{seat} wins and picks a county",
+            "@{seat} nyer, és megyét választ"
+        ),
+        Effect::Decider => t!(
+            lang,
+            "both right: a numeric question decides",
+            "mindkettő jó: tippkérdés dönt"
+        ),
         Effect::Captured {
             attacker,
             defender,
             county,
-        } => format!(
+        } => t!(
+            lang,
             "@{attacker} captures {} from @{defender} (now {CAPTURE_VALUE})",
+            "@{attacker} elfoglalja: {}, @{defender} elveszíti (értéke most {CAPTURE_VALUE})",
             county.name()
         ),
         Effect::TowerDown {
@@ -436,16 +499,20 @@ fn effect_line(e: &Effect) -> String {
             county,
             towers,
             ..
-        } => format!(
+        } => t!(
+            lang,
             "@{attacker} brings down a tower of {} ({towers} left); the siege goes on",
+            "@{attacker} ledönt egy tornyot: {} ({towers} maradt); az ostrom folytatódik",
             county.name()
         ),
         Effect::BaseFell {
             attacker,
             defender,
             county,
-        } => format!(
+        } => t!(
+            lang,
             "the base at {} falls: @{defender} is out and @{attacker} takes all its land",
+            "elesett a vár ({}): @{defender} kiesett, minden földje @{attacker} kezére jut",
             county.name()
         ),
         Effect::Held {
@@ -455,19 +522,45 @@ fn effect_line(e: &Effect) -> String {
             ..
         } => {
             if bonus {
-                format!("@{defender} holds {} (+{DEFENCE_BONUS})", county.name())
+                t!(
+                    lang,
+                    "@{defender} holds {} (+{DEFENCE_BONUS})",
+                    "@{defender} megvédi: {} (+{DEFENCE_BONUS})",
+                    county.name()
+                )
             } else {
-                format!("@{defender} holds {}", county.name())
+                t!(
+                    lang,
+                    "@{defender} holds {}",
+                    "@{defender} megvédi: {}",
+                    county.name()
+                )
             }
         }
-        Effect::Rebuilt { seat, towers } => format!("@{seat} rebuilds a tower ({towers} standing)"),
-        Effect::RebuildFailed { seat } => format!("@{seat} fails to rebuild"),
-        Effect::TieBroken => "the tie-break question settles the ranking".into(),
+        Effect::Rebuilt { seat, towers } => t!(
+            lang,
+            "@{seat} rebuilds a tower ({towers} standing)",
+            "@{seat} újjáépít egy tornyot ({towers} áll)"
+        ),
+        Effect::RebuildFailed { seat } => t!(
+            lang,
+            "@{seat} fails to rebuild",
+            "@{seat} nem tudja újjáépíteni a tornyot"
+        ),
+        Effect::TieBroken => t!(
+            lang,
+            "the tie-break question settles the ranking",
+            "a döntetlent eldöntő kérdés adja a sorrendet"
+        ),
     }
 }
 
+fn secs(ms: u32) -> String {
+    format!("{:.1}", ms as f64 / 1000.0)
+}
+
 /// The log line for the reveal that `after` shows.
-fn reveal_line(after: &Campaign) -> String {
+fn reveal_line(after: &Campaign, lang: Lang) -> String {
     let Some(d) = after.reveal_details() else {
         return String::new();
     };
@@ -475,30 +568,53 @@ fn reveal_line(after: &Campaign) -> String {
         .answers
         .iter()
         .map(|a| {
-            let secs = a.given.map_or(String::new(), |g| {
-                format!(", {:.1} s", g.ms() as f64 / 1000.0)
+            let time = a.given.map_or(String::new(), |g| {
+                t!(lang, ", {} s", ", {} mp", secs(g.ms()))
             });
+            let seat = a.seat;
+            let text = if a.given.is_some_and(|g| g.answered()) {
+                a.text.clone()
+            } else {
+                t!(lang, "no answer", "nincs válasz")
+            };
             match (a.right, a.distance) {
-                (Some(r), _) => format!(
-                    "@{} {} ({}{secs})",
-                    a.seat,
-                    if r { "right" } else { "wrong" },
-                    a.text
+                (Some(true), _) => t!(
+                    lang,
+                    "@{seat} right ({text}{time})",
+                    "@{seat} jó ({text}{time})"
                 ),
-                (None, Some(dist)) => format!("@{} {} (off by {dist}{secs})", a.seat, a.text),
-                (None, None) => format!("@{} no answer", a.seat),
+                (Some(false), _) => {
+                    t!(
+                        lang,
+                        "@{seat} wrong ({text}{time})",
+                        "@{seat} rossz ({text}{time})"
+                    )
+                }
+                (None, Some(dist)) => t!(
+                    lang,
+                    "@{seat} {text} (off by {dist}{time})",
+                    "@{seat} {text} (eltérés: {dist}{time})"
+                ),
+                (None, None) => t!(lang, "@{seat} no answer", "@{seat}: nincs válasz"),
             }
         })
         .collect();
-    let mut line = format!(
+    let mut line = t!(
+        lang,
         "Answer: {}. {}; {}",
+        "Válasz: {}. {}; {}",
         d.correct_text,
         answers.join(", "),
-        effect_line(&d.effect)
+        effect_line(&d.effect, lang)
     );
     if after.phase == Phase::Over {
         if let Some(r) = after.ranking {
-            line.push_str(&format!(". Final ranking: {}", seat_list(&r)));
+            line.push_str(&t!(
+                lang,
+                ". Final ranking: {}",
+                ". Végső sorrend: {}",
+                seat_list(&r, lang)
+            ));
         }
     }
     line
@@ -508,6 +624,7 @@ pub(crate) fn describe(
     before: &CampaignState,
     action: &CampaignAction,
     viewer: u8,
+    lang: Lang,
 ) -> Option<String> {
     let c = &before.campaign;
     let mut after = before.clone();
@@ -519,42 +636,79 @@ pub(crate) fn describe(
     };
     let line = match *action {
         CampaignAction::Pick { county } => match c.phase {
-            Phase::Bases { .. } => format!("@{chooser} founds a base in {}", county.name()),
-            Phase::Expansion { .. } => format!("@{chooser} marches on {}", county.name()),
-            _ => format!("@{chooser} takes {} (+{DIVISION_VALUE})", county.name()),
+            Phase::Bases { .. } => t!(
+                lang,
+                "@{chooser} founds a base in {}",
+                "@{chooser} várat alapít: {}",
+                county.name()
+            ),
+            Phase::Expansion { .. } => t!(
+                lang,
+                "@{chooser} marches on {}",
+                "@{chooser} terjeszkedne: {}",
+                county.name()
+            ),
+            _ => t!(
+                lang,
+                "@{chooser} takes {} (+{DIVISION_VALUE})",
+                "@{chooser} elfoglalja: {} (+{DIVISION_VALUE})",
+                county.name()
+            ),
         },
         CampaignAction::Attack { county } => {
             let target = c.county(county);
-            let owner = target.owner.map_or("nobody".into(), |o| format!("@{o}"));
+            let owner = target
+                .owner
+                .map_or(t!(lang, "nobody", "senki"), |o| format!("@{o}"));
+            let towers = target.towers;
             if target.is_living_base() {
-                format!(
-                    "@{chooser} lays siege to {owner}'s base at {} ({} towers)",
-                    county.name(),
-                    target.towers
+                t!(
+                    lang,
+                    "@{chooser} lays siege to {owner}'s base at {} ({towers} towers)",
+                    "@{chooser} ostrom alá veszi {owner} várát: {} ({towers} torony)",
+                    county.name()
                 )
             } else {
-                format!("@{chooser} attacks {} of {owner}", county.name())
+                t!(
+                    lang,
+                    "@{chooser} attacks {} of {owner}",
+                    "@{chooser} megtámadja: {} ({owner} megyéje)",
+                    county.name()
+                )
             }
         }
-        CampaignAction::Rebuild => format!("@{chooser} tries to rebuild a tower"),
-        CampaignAction::TimeUp => format!("@{chooser} ran out of time: a random choice is made"),
+        CampaignAction::Rebuild => t!(
+            lang,
+            "@{chooser} tries to rebuild a tower",
+            "@{chooser} megpróbál újjáépíteni egy tornyot"
+        ),
+        CampaignAction::TimeUp => t!(
+            lang,
+            "@{chooser} ran out of time: a random choice is made",
+            "@{chooser} ideje lejárt: véletlen választás"
+        ),
         CampaignAction::DrawChoice { .. } | CampaignAction::DrawNumeric { .. } => {
             let ask = before.ask?;
-            let kind = match ask.kind {
-                QuestionKind::Choice => "multiple-choice",
-                QuestionKind::Numeric => "numeric",
-            };
             let category = match *action {
                 CampaignAction::DrawChoice { question, .. }
                 | CampaignAction::DrawNumeric { question, .. } => c
                     .question(ask.kind, question)
-                    .map_or("", |q| q.category.name()),
+                    .map_or("", |q| category_name(q.category, lang)),
                 _ => "",
             };
-            format!(
-                "{kind} question ({category}) for {}",
-                seat_list(ask.answerers.as_slice())
-            )
+            let who = seat_list(ask.answerers.as_slice(), lang);
+            match ask.kind {
+                QuestionKind::Choice => t!(
+                    lang,
+                    "multiple-choice question ({category}) for {who}",
+                    "feleletválasztós kérdés ({category}): {who}"
+                ),
+                QuestionKind::Numeric => t!(
+                    lang,
+                    "numeric question ({category}) for {who}",
+                    "tippkérdés ({category}): {who}"
+                ),
+            }
         }
         CampaignAction::Answer { .. } | CampaignAction::Guess { .. } => {
             let open = |s: &CampaignState| s.ask.map(|a| (a.purpose, a.question));
@@ -565,21 +719,26 @@ pub(crate) fn describe(
                         CampaignAction::Answer {
                             option: Some(o),
                             ms,
-                        } => format!(
-                            "@{mover} answered option {} in {:.1} s",
+                        } => t!(
+                            lang,
+                            "@{mover} answered option {} in {} s",
+                            "@{mover} válasza: {} ({} mp)",
                             (b'A' + o) as char,
-                            ms as f64 / 1000.0
+                            secs(ms)
                         ),
-                        CampaignAction::Guess { value: Some(v), ms } => {
-                            format!("@{mover} guessed {v} in {:.1} s", ms as f64 / 1000.0)
-                        }
-                        _ => format!("@{mover} gave no answer"),
+                        CampaignAction::Guess { value: Some(v), ms } => t!(
+                            lang,
+                            "@{mover} guessed {v} in {} s",
+                            "@{mover} tippje: {v} ({} mp)",
+                            secs(ms)
+                        ),
+                        _ => t!(lang, "@{mover} gave no answer", "@{mover} nem válaszolt"),
                     }
                 } else {
-                    format!("@{mover} locked an answer")
+                    t!(lang, "@{mover} locked an answer", "@{mover} válaszolt")
                 }
             } else {
-                reveal_line(&after.campaign)
+                reveal_line(&after.campaign, lang)
             }
         }
     };

@@ -1,0 +1,1304 @@
+//! Long Campaign's table (long-campaign.md §2.3, §6): the county map of Hungary, the status bar
+//! (phase, round, turn order, scores), and the question screens (the question, the timer, the
+//! answer buttons or the numeric keypad, and the reveal).
+//!
+//! UI decisions where the spec is silent (see also `mod.rs`):
+//! - LC-UI-1 Answer and choice times are measured here, with a monotonic clock
+//!   (`web_time::Instant`, i.e. `performance.now()`), from the moment the question (or the
+//!   choice) is first shown to this seat. The table remounts the board after a hand-off, so the
+//!   time runs from the player's own "ready" tap (§6, H14). When the limit passes, the board
+//!   locks "no answer" (or plays `time_up` for a choice, H4).
+//! - LC-UI-2 The questions are shown in the app's language even when the game was started in the
+//!   other one: a question has the same id in both languages, and the displayed options are
+//!   matched to their translations through the game language's text (no solution is needed).
+//! - LC-UI-3 While others answer, a seat that still has to answer the same question sees only who
+//!   must answer and the category, never the text (so it cannot think ahead); a seat that only
+//!   watches, or has locked, sees the text and the options.
+//! - LC-UI-4 The reveal is not a blocking screen: the last reveals stay in a panel beside the
+//!   map (with earlier ones a click away) while the game goes on, so a fast computer opponent
+//!   never hides an answer from a human.
+//! - LC-UI-5 The question language defaults to the app language when the game is set up; the
+//!   options form also sets the §7 knowledge of every computer seat (one level for all).
+
+use super::bank::{self, Language, QuestionKind};
+use super::map::{self, CountyId};
+use super::view::{category_name, effect_line};
+use super::{
+    AnswerLevel, BonusTo, Campaign, CampaignAction, CampaignOptions, CampaignView, Colour, Given,
+    LongCampaign, Phase, Purpose, QuestionCard, Reveal, Stage, Step, Timer, BASE_VALUE,
+    CAPTURE_VALUE, DEFENCE_BONUS, DIVISION_VALUE, EXPANSION_VALUE, ROUNDS,
+};
+use crate::engine::Seat;
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, LOOKS};
+use leptos::prelude::*;
+use std::time::Duration;
+use web_time::Instant;
+
+/// The part of the 1000×700 map frame that holds the country.
+const VIEW_BOX: &str = "28 50 944 584";
+/// The Budapest marker inside Pest (§2.1).
+const BUDAPEST: (f64, f64) = (437.0, 278.0);
+
+fn colour_look(c: Colour) -> SeatLook {
+    LOOKS[c as usize]
+}
+
+fn seat_look(c: &Campaign, seat: u8) -> SeatLook {
+    colour_look(c.colour_of(seat))
+}
+
+/// "● Red" in the viewer's language.
+fn seat_word(c: &Campaign, seat: u8, lang: Lang) -> String {
+    let look = seat_look(c, seat);
+    format!("{} {}", look.mark, look.colour_name(lang))
+}
+
+/// Replace `@n` in a rules text with the seat's colour in words.
+fn with_colours(text: &str, c: &Campaign, lang: Lang) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('@') {
+        out.push_str(&rest[..at]);
+        let digit = rest[at + 1..].chars().next().and_then(|d| d.to_digit(10));
+        match digit {
+            Some(d) if d < 3 => {
+                out.push_str(&seat_word(c, d as u8, lang));
+                rest = &rest[at + 2..];
+            }
+            _ => {
+                out.push('@');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The name drawn on the map: the long double and triple names shortened so they fit (the
+/// accessible name keeps the full one).
+fn map_name(id: CountyId) -> &'static str {
+    match id.code() {
+        "GS" => "Győr-M.-S.",
+        "KE" => "Komárom-E.",
+        "BZ" => "Borsod-A.-Z.",
+        "SZ" => "Szabolcs-Sz.-B.",
+        "HB" => "Hajdú-Bihar",
+        "JN" => "Jász-N.-Sz.",
+        "BK" => "Bács-Kiskun",
+        "CS" => "Csongrád-Cs.",
+        _ => id.name(),
+    }
+}
+
+fn language_of(lang: Lang) -> Language {
+    match lang {
+        Lang::En => Language::En,
+        Lang::Hu => Language::Hu,
+    }
+}
+
+/// A question as the viewer reads it: in the app's language (DECISION LC-UI-2).
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    text: String,
+    options: Vec<String>,
+    unit: String,
+}
+
+fn localise(card: &QuestionCard, c: &Campaign, lang: Lang) -> Shown {
+    let same = Shown {
+        text: card.text.clone(),
+        options: card.options.clone(),
+        unit: card.unit.clone(),
+    };
+    let want = language_of(lang);
+    if want == c.options.language {
+        return same;
+    }
+    let Ok(banks) = bank::banks(c.options.questions) else {
+        return same;
+    };
+    let (from, to) = (banks.language(c.options.language), banks.language(want));
+    let found = |b: &'static bank::Bank| b.find(&card.id).and_then(|(k, i)| b.get(k, i));
+    let (Some(q1), Some(q2)) = (found(from), found(to)) else {
+        return same;
+    };
+    let options = card
+        .options
+        .iter()
+        .map(|o| {
+            q1.options()
+                .iter()
+                .position(|x| x == o)
+                .and_then(|i| q2.options().get(i).cloned())
+                .unwrap_or_else(|| o.clone())
+        })
+        .collect();
+    Shown {
+        text: q2.text.clone(),
+        options,
+        unit: q2.unit().to_string(),
+    }
+}
+
+fn with_unit(v: u64, unit: &str) -> String {
+    if unit.is_empty() {
+        v.to_string()
+    } else {
+        format!("{v} {unit}")
+    }
+}
+
+fn secs(ms: u32) -> String {
+    format!("{:.1}", ms as f64 / 1000.0)
+}
+
+fn phase_name(c: &Campaign, lang: Lang) -> String {
+    match c.phase {
+        Phase::Bases { .. } => t!(lang, "Phase 1 · Bases", "1. szakasz · Várválasztás"),
+        Phase::Expansion { round, .. } => t!(
+            lang,
+            "Phase 2 · Expansion · round {round}/{ROUNDS}",
+            "2. szakasz · Terjeszkedés · {round}/{ROUNDS}. kör"
+        ),
+        Phase::Division => t!(
+            lang,
+            "Phase 3 · Division of the free counties",
+            "3. szakasz · A szabad megyék felosztása"
+        ),
+        Phase::War { round, .. } => t!(
+            lang,
+            "Phase 4 · War · round {round}/{ROUNDS}",
+            "4. szakasz · Háború · {round}/{ROUNDS}. kör"
+        ),
+        Phase::TieBreak => t!(lang, "Tie-break question", "Döntetlent eldöntő kérdés"),
+        Phase::Over => t!(lang, "The campaign is over", "A hadjárat véget ért"),
+    }
+}
+
+/// Why the open question is asked, in words.
+fn purpose_line(c: &Campaign, p: Purpose, lang: Lang) -> String {
+    let w = |s: u8| seat_word(c, s, lang);
+    match p {
+        Purpose::Expansion { seat, county } => t!(
+            lang,
+            "Expansion: {} wants {}",
+            "Terjeszkedés: {} ezt szeretné: {}",
+            w(seat),
+            county.name()
+        ),
+        Purpose::Division => t!(
+            lang,
+            "Division: the closest guess picks a free county",
+            "Felosztás: a legjobb tipp választhat szabad megyét"
+        ),
+        Purpose::Battle {
+            attacker,
+            defender,
+            county,
+            decider: false,
+        } => t!(
+            lang,
+            "Battle for {}: {} attacks {}",
+            "Csata ezért: {}. {} támad, {} védekezik",
+            county.name(),
+            w(attacker),
+            w(defender)
+        ),
+        Purpose::Battle {
+            county,
+            decider: true,
+            ..
+        } => t!(
+            lang,
+            "Battle for {}: both were right, the closer guess wins",
+            "Csata ezért: {}. Mindketten jól feleltek, a jobb tipp nyer",
+            county.name()
+        ),
+        Purpose::Rebuild { seat } => {
+            t!(lang, "{} rebuilds a tower", "{} tornyot épít újjá", w(seat))
+        }
+        Purpose::TieBreak => t!(
+            lang,
+            "Tie-break: equal scores, the closest guess ranks first",
+            "Holtverseny: a legjobb tipp kerül előbbre"
+        ),
+    }
+}
+
+/// The county a question is about (marked on the map).
+fn purpose_county(p: Purpose) -> Option<CountyId> {
+    match p {
+        Purpose::Expansion { county, .. } | Purpose::Battle { county, .. } => Some(county),
+        _ => None,
+    }
+}
+
+fn effect_county(r: &Reveal) -> Option<CountyId> {
+    use super::Effect as E;
+    match r.effect {
+        E::Claimed { county, .. }
+        | E::Missed { county, .. }
+        | E::Captured { county, .. }
+        | E::TowerDown { county, .. }
+        | E::BaseFell { county, .. }
+        | E::Held { county, .. } => Some(county),
+        _ => None,
+    }
+}
+
+/// A castle of three towers at (x, y) (the centre of its wall's foot); fallen towers are drawn
+/// as rubble, a ruined castle in grey.
+fn castle(x: f64, y: f64, towers: u8, ruined: bool) -> impl IntoView {
+    let tower = |i: usize| {
+        let tx = x - 27.0 + i as f64 * 20.0;
+        // The middle tower falls last, then the left one.
+        let standing = !ruined && (towers as usize) > [1, 0, 2][i];
+        if standing {
+            let top = y - 40.0;
+            view! {
+                <path class="lc-tower"
+                    d=format!("M{tx:.0},{y:.0}V{top:.0}h3v-5h3v5h2v-5h3v5h3V{y:.0}Z")></path>
+            }
+            .into_any()
+        } else {
+            view! {
+                <path class="lc-rubble"
+                    d=format!("M{tx:.0},{:.0}l3,-5l4,3l4,-6l3,8Z", y - 18.0)></path>
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <g class="lc-castle" class:ruined=ruined aria-hidden="true"
+            transform=format!("translate({x:.0},{y:.0}) scale(0.8) translate({:.0},{:.0})", -x, -y)>
+            {[0usize, 1, 2].map(tower).into_iter().collect_view()}
+            <path class="lc-wall" d=format!("M{:.0},{y:.0}v-18h50v18Z", x - 25.0)></path>
+            <path class="lc-gate" d=format!("M{:.0},{y:.0}v-8a5,5 0 0 1 10,0v8Z", x - 5.0)></path>
+        </g>
+    }
+}
+
+fn patterns() -> impl IntoView {
+    view! {
+        <defs>
+            <pattern id="lc-pat-red" width="14" height="14" patternUnits="userSpaceOnUse">
+                <circle cx="7" cy="7" r="2.6" class="lc-pat"></circle>
+            </pattern>
+            <pattern id="lc-pat-blue" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                <rect x="0" y="0" width="3.2" height="14" class="lc-pat"></rect>
+            </pattern>
+            <pattern id="lc-pat-green" width="16" height="14" patternUnits="userSpaceOnUse">
+                <path d="M8,3L12,10H4Z" class="lc-pat"></path>
+            </pattern>
+        </defs>
+    }
+}
+
+fn turn_key(c: &Campaign, view: &CampaignView) -> String {
+    format!(
+        "{}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        view.seat,
+        c.phase,
+        c.step,
+        c.asked_choice,
+        c.asked_numeric,
+        view.question().map(|q| q.id.clone())
+    )
+}
+
+pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
+    let BoardProps { view, legal, play } = props;
+    let lang = use_lang();
+
+    // What the viewer must do now, and since when (DECISION LC-UI-1).
+    let acting = Memo::new(move |_| {
+        let v = view.get();
+        let can = !legal.with(Vec::is_empty);
+        if !can {
+            return None;
+        }
+        match v.campaign.step {
+            Step::Answer { .. } if v.must_answer() && v.question().is_some() => {
+                Some(turn_key(&v.campaign, &v))
+            }
+            Step::Choose { .. } => Some(turn_key(&v.campaign, &v)),
+            _ => None,
+        }
+    });
+    let started = StoredValue::new(None::<(String, Instant)>);
+    let fired = StoredValue::new(None::<String>);
+    let now = RwSignal::new(0u32);
+    let elapsed_ms = move |key: &str| -> u32 {
+        started.with_value(|s| match s {
+            Some((k, t)) if k == key => t.elapsed().as_millis().min(u32::MAX as u128) as u32,
+            _ => 0,
+        })
+    };
+    Effect::new(move |_| {
+        if let Some(key) = acting.get() {
+            let fresh = started.with_value(|s| s.as_ref().map(|(k, _)| k != &key).unwrap_or(true));
+            if fresh {
+                started.set_value(Some((key, Instant::now())));
+                now.set(0);
+            }
+        }
+    });
+    let guess = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        acting.track();
+        guess.set(String::new());
+    });
+
+    let answer_now = move |option: Option<u8>| {
+        let Some(key) = acting.get_untracked() else {
+            return;
+        };
+        let ms = elapsed_ms(&key);
+        play.run(CampaignAction::Answer { option, ms });
+    };
+    let guess_now = move || {
+        let Some(key) = acting.get_untracked() else {
+            return;
+        };
+        let ms = elapsed_ms(&key);
+        let value = guess.get_untracked().parse::<u64>().ok();
+        play.run(CampaignAction::Guess { value, ms });
+    };
+
+    // The clock: ticks while the viewer acts under a time limit; acts on time-out (H4).
+    let limit = Memo::new(move |_| view.with(|v| v.limit_ms()));
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            let Some(limit) = limit.get_untracked() else {
+                return;
+            };
+            let Some(key) = acting.get_untracked() else {
+                return;
+            };
+            let ms = elapsed_ms(&key);
+            now.set(ms);
+            if ms < limit || fired.with_value(|f| f.as_deref() == Some(key.as_str())) {
+                return;
+            }
+            fired.set_value(Some(key));
+            let v = view.get_untracked();
+            let timeout = match (v.campaign.step, v.question().map(|q| q.kind)) {
+                (Step::Answer { .. }, Some(QuestionKind::Choice)) => CampaignAction::Answer {
+                    option: None,
+                    ms: limit,
+                },
+                (Step::Answer { .. }, _) => CampaignAction::Guess {
+                    value: None,
+                    ms: limit,
+                },
+                _ => CampaignAction::TimeUp,
+            };
+            play.run(timeout);
+        },
+        Duration::from_millis(200),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+
+    // Reveals seen at this table, newest last (DECISION LC-UI-4).
+    let reveals = RwSignal::new(Vec::<Reveal>::new());
+    let shown_reveal = RwSignal::new(None::<usize>);
+    Effect::new(move |_| {
+        let last = view.with(|v| v.campaign.last_reveal);
+        if let Some(r) = last {
+            if reveals.with_untracked(|rs| rs.last() != Some(&r)) {
+                reveals.update(|rs| {
+                    rs.push(r);
+                    if rs.len() > 30 {
+                        rs.remove(0);
+                    }
+                });
+                shown_reveal.set(None);
+            }
+        }
+    });
+
+    let status = move || {
+        let v = view.get();
+        let lang = lang.get();
+        let c = &v.campaign;
+        let order: Vec<(u8, bool)> = match (c.turn_order(), c.phase) {
+            (Some((seats, turn)), _) => seats
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| (s, i as u8 == turn))
+                .collect(),
+            (None, Phase::Bases { turn }) => c
+                .seats_in_colour_order()
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| (s, i as u8 == turn))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let order_view = (!order.is_empty()).then(|| {
+            let chips = order
+                .into_iter()
+                .enumerate()
+                .map(|(i, (s, now))| {
+                    let look = seat_look(c, s);
+                    let out = !c.is_alive(s);
+                    view! {
+                        {(i > 0).then(|| view! { <span class="lc-arrow" aria-hidden="true">"›"</span> })}
+                        <span class=format!("lc-chip seat-{}", look.colour) class:now=now class:out=out
+                            aria-current=now.then_some("step")>
+                            <span class="seat-mark">{look.mark}</span>
+                            {look.colour_name(lang)}
+                        </span>
+                    }
+                })
+                .collect_view();
+            view! {
+                <div class="lc-order" data-testid="turn-order">
+                    <span class="lc-label">{t!(lang, "Turn order", "Sorrend")}</span>
+                    {chips}
+                </div>
+            }
+        });
+        let scores = c
+            .seats_in_colour_order()
+            .iter()
+            .map(|&s| {
+                let look = seat_look(c, s);
+                let out = !c.is_alive(s);
+                let me = s as usize == v.seat;
+                let score = c.score(s);
+                let label = if out {
+                    t!(lang, "{}: out", "{}: kiesett", look.colour_name(lang))
+                } else {
+                    t!(lang, "{}: {score} points", "{}: {score} pont", look.colour_name(lang))
+                };
+                view! {
+                    <span class=format!("lc-score seat-{}", look.colour) class:out=out class:me=me aria-label=label>
+                        <span class="seat-mark" aria-hidden="true">{look.mark}</span>
+                        <b aria-hidden="true">{if out { "✗".to_string() } else { score.to_string() }}</b>
+                    </span>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="lc-status">
+                <div class="lc-phase" data-testid="phase">{phase_name(c, lang)}</div>
+                {order_view}
+                <div class="lc-scores" data-testid="scores">
+                    <span class="lc-label">{t!(lang, "Points", "Pontok")}</span>
+                    {scores}
+                </div>
+            </div>
+        }
+    };
+
+    let map_svg = move || {
+        let v = view.get();
+        let lang = lang.get();
+        let c = &v.campaign;
+        let legal_now = legal.get();
+        let picking = legal_now.iter().any(|a| {
+            matches!(
+                a,
+                CampaignAction::Pick { .. } | CampaignAction::Attack { .. }
+            )
+        });
+        let contested = v.ask.as_ref().and_then(|a| purpose_county(a.purpose));
+        let last = c.last_reveal.as_ref().and_then(effect_county);
+        let shapes = map::shapes();
+        let tiles = c.tiles();
+        let counties = tiles
+            .iter()
+            .map(|tile| {
+                let id = tile.id;
+                let shape = tile.shape?;
+                let action = legal_now.iter().copied().find(|a| {
+                    matches!(a, CampaignAction::Pick { county } | CampaignAction::Attack { county } if *county == id)
+                });
+                let owner = tile.colour.map(colour_look);
+                let fill_class = owner.map_or("lc-free".to_string(), |l| format!("lc-owned seat-{}", l.colour));
+                let pattern = owner.map(|l| {
+                    view! { <path class="lc-pattern" d=shape.path.clone() fill=format!("url(#lc-pat-{})", l.colour)></path> }
+                });
+                let owner_words = match tile.owner {
+                    Some(o) => seat_look(c, o).colour_name(lang).to_string(),
+                    None => t!(lang, "free", "szabad"),
+                };
+                let mut label = format!("{}: {owner_words}", id.name());
+                if tile.owner.is_some() {
+                    label.push_str(&t!(lang, ", worth {}", ", értéke {}", tile.value));
+                }
+                if let Some(castle) = tile.castle {
+                    label.push_str(&if castle.ruined {
+                        t!(lang, ", ruined castle", ", romos vár")
+                    } else {
+                        t!(lang, ", castle with {} towers", ", vár, {} toronnyal", castle.towers)
+                    });
+                }
+                match action {
+                    Some(CampaignAction::Attack { .. }) => label.push_str(&t!(lang, " — attack", " — támadás")),
+                    Some(_) => label.push_str(&t!(lang, " — pick", " — választás")),
+                    None => {}
+                }
+                let [lx, ly] = shape.label;
+                let castle_view = tile.castle.map(|k| castle(lx, ly + 2.0, k.towers, k.ruined));
+                let value_y = if tile.castle.is_some() { ly + 26.0 } else { ly + 9.0 };
+                let value_text = tile.owner.map(|_| {
+                    let mark = owner.map_or("", |l| l.mark);
+                    view! {
+                        <text class="lc-value" x=lx y=value_y text-anchor="middle">
+                            <tspan class="lc-mark">{mark}</tspan>
+                            {format!(" {}", tile.value)}
+                        </text>
+                    }
+                });
+                let name_y = value_y + if tile.owner.is_some() { 17.0 } else { 0.0 };
+                let click = move |_| {
+                    if let Some(a) = action {
+                        play.run(a);
+                    }
+                };
+                let key = move |e: leptos::ev::KeyboardEvent| {
+                    if let Some(a) = action {
+                        if e.key() == "Enter" || e.key() == " " {
+                            e.prevent_default();
+                            play.run(a);
+                        }
+                    }
+                };
+                let hit_r = 26.0;
+                let group = view! {
+                    <g
+                        class="lc-county"
+                        class:legal=action.is_some()
+                        class:dim=picking && action.is_none()
+                        data-county=id.code()
+                        data-legal=action.map(|_| "")
+                        role=if action.is_some() { "button" } else { "img" }
+                        tabindex=action.map(|_| "0")
+                        aria-label=label
+                        on:click=click
+                        on:keydown=key
+                    >
+                        <path class=format!("lc-shape {fill_class}") d=shape.path.clone()></path>
+                        {pattern}
+                        <circle class="lc-hit" cx=lx cy=ly r=hit_r></circle>
+                    </g>
+                }
+                .into_any();
+                let ring = if action.is_some() {
+                    Some("lc-ring legal")
+                } else if contested == Some(id) {
+                    Some("lc-ring contested")
+                } else if last == Some(id) {
+                    Some("lc-ring last")
+                } else {
+                    None
+                };
+                let ring = ring.map(|cls| view! { <path class=cls d=shape.path.clone()></path> }.into_any());
+                let labels = view! {
+                    <g class="lc-labels" class:dim=picking && action.is_none() aria-hidden="true">
+                        <text class="lc-name" x=lx y=name_y text-anchor="middle">{map_name(id)}</text>
+                        {castle_view}
+                        {value_text}
+                        {(contested == Some(id)).then(|| view! {
+                            <text class="lc-swords" x=lx + 34.0 y=ly - 14.0 text-anchor="middle">"⚔"</text>
+                        })}
+                    </g>
+                }
+                .into_any();
+                Some((group, ring, labels))
+            })
+            .collect::<Vec<_>>();
+        let mut groups = Vec::new();
+        let mut rings = Vec::new();
+        let mut labels = Vec::new();
+        for (g, r, l) in counties.into_iter().flatten() {
+            groups.push(g);
+            rings.extend(r);
+            labels.push(l);
+        }
+        let budapest = view! {
+            <g class="lc-budapest" aria-hidden="true">
+                <circle cx=BUDAPEST.0 cy=BUDAPEST.1 r="5"></circle>
+                <text x=BUDAPEST.0 - 9.0 y=BUDAPEST.1 + 4.0 text-anchor="end">"Budapest"</text>
+            </g>
+        };
+        view! {
+            <svg class="board lc-map" viewBox=VIEW_BOX role="group" preserveAspectRatio="xMidYMid meet"
+                aria-label=t!(lang, "Map of Hungary's 19 counties", "Magyarország 19 megyéjének térképe")>
+                {patterns()}
+                <path class="lc-outline" d=shapes.outline.clone()></path>
+                {groups}
+                <g class="lc-rings">{rings}</g>
+                {budapest}
+                {labels}
+            </svg>
+        }
+    };
+
+    let rebuild_button = move || {
+        let can = legal.with(|l| l.contains(&CampaignAction::Rebuild));
+        can.then(|| {
+            let lang = lang.get();
+            view! {
+                <button class="lc-rebuild primary" data-legal="" on:click=move |_| play.run(CampaignAction::Rebuild)>
+                    "🏰 " {t!(lang, "Rebuild a tower of your castle", "Építs újjá egy tornyot a váradon")}
+                </button>
+            }
+        })
+    };
+
+    let timer_bar = move || {
+        let limit = limit.get()?;
+        acting.get()?;
+        let ms = now.get().min(limit);
+        let left = (limit - ms).div_ceil(1000);
+        let share = 100.0 * (limit - ms) as f64 / limit as f64;
+        let lang = lang.get();
+        Some(view! {
+            <div class="lc-timer" class:hurry={left <= 3} role="timer"
+                aria-label=t!(lang, "{left} seconds left", "{left} másodperc van hátra")>
+                <div class="lc-timer-fill" style=format!("width:{share:.1}%")></div>
+                <span>{left} " s"</span>
+            </div>
+        })
+    };
+
+    // The choice timer (H4): a random pick follows when it runs out.
+    let choice_timer = move || {
+        let choosing = view.with(|v| matches!(v.campaign.step, Step::Choose { .. }));
+        choosing.then(timer_bar).flatten()
+    };
+
+    let question_panel = move || {
+        let v = view.get();
+        let lang = lang.get();
+        let c = &v.campaign;
+        let ask = v.ask.clone()?;
+        let card = ask.question.clone();
+        let answerers = ask
+            .answerers
+            .as_slice()
+            .iter()
+            .map(|&s| {
+                let look = seat_look(c, s);
+                let locked = ask.locked[s as usize];
+                view! {
+                    <span class=format!("lc-chip seat-{}", look.colour) class:locked=locked>
+                        <span class="seat-mark">{look.mark}</span>
+                        {look.colour_name(lang)}
+                        {locked.then_some(" ✓")}
+                    </span>
+                }
+            })
+            .collect_view();
+        let kind_word = match ask.kind {
+            QuestionKind::Choice => t!(lang, "Multiple choice", "Feleletválasztós kérdés"),
+            QuestionKind::Numeric => t!(lang, "Numeric guess", "Tippkérdés"),
+        };
+        let meta = card.as_ref().map(|q| {
+            let stars = "★".repeat(q.difficulty.clamp(1, 3) as usize);
+            format!(
+                "{kind_word} · {} · {stars}",
+                category_name(q.category, lang)
+            )
+        });
+        let must = v.must_answer() && !legal.with(Vec::is_empty);
+        let pending_me = ask.answerers.contains(v.seat as u8) && !ask.locked[v.seat];
+        let head = view! {
+            <p class="lc-purpose">{purpose_line(c, ask.purpose, lang)}</p>
+            <p class="lc-meta">{meta.unwrap_or(kind_word)}</p>
+            <div class="lc-answerers">
+                <span class="lc-label">{t!(lang, "Question for", "Kérdés neki")}</span>
+                {answerers}
+            </div>
+        };
+        let body = match (&card, must, pending_me) {
+            (Some(q), true, _) => {
+                let shown = localise(q, c, lang);
+                let input = match q.kind {
+                    QuestionKind::Choice => {
+                        let buttons = shown
+                            .options
+                            .iter()
+                            .enumerate()
+                            .map(|(i, o)| {
+                                let letter = (b'A' + i as u8) as char;
+                                let label = t!(lang, "Answer {letter}: {o}", "{letter} válasz: {o}");
+                                view! {
+                                    <button class="lc-option" data-legal="" aria-label=label
+                                        on:click=move |_| answer_now(Some(i as u8))>
+                                        <span class="lc-letter" aria-hidden="true">{letter.to_string()}</span>
+                                        <span class="lc-option-text">{o.clone()}</span>
+                                    </button>
+                                }
+                            })
+                            .collect_view();
+                        view! { <div class="lc-options">{buttons}</div> }.into_any()
+                    }
+                    QuestionKind::Numeric => {
+                        let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "C"]
+                            .into_iter()
+                            .map(|k| {
+                                let press = move |_| {
+                                    guess.update(|g| match k {
+                                        "⌫" => {
+                                            g.pop();
+                                        }
+                                        "C" => g.clear(),
+                                        d if g.len() < 10 => {
+                                            if g == "0" {
+                                                g.clear();
+                                            }
+                                            g.push_str(d);
+                                        }
+                                        _ => {}
+                                    })
+                                };
+                                let name = match k {
+                                    "⌫" => t!(lang, "Delete a digit", "Számjegy törlése"),
+                                    "C" => t!(lang, "Clear", "Törlés"),
+                                    d => d.to_string(),
+                                };
+                                view! { <button class="lc-key" type="button" aria-label=name on:click=press>{k}</button> }
+                            })
+                            .collect_view();
+                        let unit = shown.unit.clone();
+                        view! {
+                            <form class="lc-numeric" on:submit=move |e| {
+                                e.prevent_default();
+                                guess_now();
+                            }>
+                                <div class="lc-entry">
+                                    <input data-testid="numeric-answer" type="text" inputmode="numeric"
+                                        pattern="[0-9]*" maxlength="10" autocomplete="off"
+                                        aria-label=t!(lang, "Your guess", "A tipped")
+                                        placeholder=t!(lang, "Your guess", "A tipped")
+                                        prop:value=move || guess.get()
+                                        on:input=move |e| {
+                                            let digits: String = event_target_value(&e)
+                                                .chars()
+                                                .filter(char::is_ascii_digit)
+                                                .take(10)
+                                                .collect();
+                                            guess.set(digits);
+                                        } />
+                                    <span class="lc-unit">{unit}</span>
+                                </div>
+                                <div class="lc-keypad">{keys}</div>
+                                <button class="primary big lc-submit" type="submit" data-legal="">
+                                    {move || if guess.with(String::is_empty) {
+                                        t!(lang, "Pass (no guess)", "Passz (nincs tipp)")
+                                    } else {
+                                        t!(lang, "Submit guess", "Tipp beküldése")
+                                    }}
+                                </button>
+                            </form>
+                        }
+                        .into_any()
+                    }
+                };
+                view! {
+                    {timer_bar}
+                    <p class="lc-text" data-testid="question-text">{shown.text.clone()}</p>
+                    {input}
+                }
+                .into_any()
+            }
+            (Some(q), false, false) => {
+                let shown = localise(q, c, lang);
+                let options = (!shown.options.is_empty()).then(|| {
+                    let items = shown
+                        .options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| view! { <li><b>{((b'A' + i as u8) as char).to_string()}</b> " " {o.clone()}</li> })
+                        .collect_view();
+                    view! { <ol class="lc-watch-options">{items}</ol> }
+                });
+                let mine = ask.mine.map(|g| {
+                    let text = given_text(&g, &shown);
+                    view! { <p class="lc-mine">{t!(lang, "Your answer is locked: {text}", "A válaszod rögzítve: {text}")}</p> }
+                });
+                view! {
+                    <p class="lc-text">{shown.text.clone()}</p>
+                    {options}
+                    {mine}
+                    <p class="lc-wait">{t!(lang, "Waiting for the answers…", "Várjuk a válaszokat…")}</p>
+                }
+                .into_any()
+            }
+            _ => view! {
+                <p class="lc-wait">{t!(lang, "The question appears when it is your turn to answer.", "A kérdés akkor jelenik meg, amikor te válaszolsz.")}</p>
+            }
+            .into_any(),
+        };
+        Some(view! {
+            <section class="lc-question" class:mine=must aria-live="polite">
+                {head}
+                {body}
+            </section>
+        })
+    };
+
+    let reveal_panel = move || {
+        let list = reveals.get();
+        if list.is_empty() {
+            return None;
+        }
+        let v = view.get();
+        let lang = lang.get();
+        let index = shown_reveal
+            .get()
+            .unwrap_or(list.len() - 1)
+            .min(list.len() - 1);
+        let r = list[index];
+        let mut c = v.campaign.clone();
+        c.last_reveal = Some(r);
+        let d = c.reveal_details()?;
+        let shown = localise(&d.card, &c, lang);
+        let correct = match d.correct_option {
+            Some(i) => shown
+                .options
+                .get(i as usize)
+                .cloned()
+                .unwrap_or(d.correct_text.clone()),
+            None => with_unit(r.correct, &shown.unit),
+        };
+        let rows = d
+            .answers
+            .iter()
+            .map(|a| {
+                let look = seat_look(&c, a.seat);
+                let answer = a.given.map_or(t!(lang, "no answer", "nincs válasz"), |g| {
+                    if g.answered() {
+                        given_text(&g, &shown)
+                    } else {
+                        t!(lang, "no answer", "nincs válasz")
+                    }
+                });
+                let verdict = match (a.right, a.distance, a.place) {
+                    (Some(true), _, _) => t!(lang, "✔ right", "✔ jó"),
+                    (Some(false), _, _) => t!(lang, "✘ wrong", "✘ rossz"),
+                    (None, Some(dist), Some(p)) => t!(lang, "off by {dist} · #{}", "eltérés: {dist} · {}.", p + 1),
+                    (None, None, Some(p)) => format!("#{}", p + 1),
+                    _ => String::new(),
+                };
+                let time = a.given.map_or("—".to_string(), |g| format!("{} s", secs(g.ms())));
+                let good = a.right == Some(true) || a.place == Some(0);
+                view! {
+                    <tr class=format!("seat-{}", look.colour) class:good=good>
+                        <th scope="row"><span class="seat-mark">{look.mark}</span> {look.colour_name(lang)}</th>
+                        <td class="lc-given">{answer}</td>
+                        <td>{verdict}</td>
+                        <td class="lc-time">{time}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        let effect = with_colours(&effect_line(&d.effect, lang), &c, lang);
+        let count = list.len();
+        let prev = move |_: leptos::ev::MouseEvent| shown_reveal.set(Some(index.saturating_sub(1)));
+        let next = move |_: leptos::ev::MouseEvent| {
+            shown_reveal.set(if index + 2 >= count {
+                None
+            } else {
+                Some(index + 1)
+            })
+        };
+        Some(view! {
+            <section class="lc-reveal" data-testid="reveal" aria-live="polite">
+                <div class="lc-reveal-head">
+                    <h3>{t!(lang, "Answers", "Válaszok")}</h3>
+                    <span class="lc-reveal-nav">
+                        <button type="button" disabled={index == 0} on:click=prev
+                            aria-label=t!(lang, "Earlier question", "Előző kérdés")>"‹"</button>
+                        <span>{index + 1} "/" {count}</span>
+                        <button type="button" disabled={index + 1 >= count} on:click=next
+                            aria-label=t!(lang, "Later question", "Következő kérdés")>"›"</button>
+                    </span>
+                </div>
+                <p class="lc-text small">{shown.text.clone()}</p>
+                <p class="lc-correct">{t!(lang, "Correct answer: ", "Helyes válasz: ")} <b>{correct}</b></p>
+                <table class="lc-answers">
+                    <thead><tr>
+                        <th scope="col">{t!(lang, "Player", "Játékos")}</th>
+                        <th scope="col">{t!(lang, "Answer", "Válasz")}</th>
+                        <th scope="col">{t!(lang, "Result", "Eredmény")}</th>
+                        <th scope="col">{t!(lang, "Time", "Idő")}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+                <p class="lc-effect">{effect}</p>
+            </section>
+        })
+    };
+
+    let history = move || {
+        let v = view.get();
+        if v.campaign.phase != Phase::Over {
+            return None;
+        }
+        let lang = lang.get();
+        let c = &v.campaign;
+        let seats = c.seats_in_colour_order();
+        let head = seats
+            .iter()
+            .map(|&s| {
+                let look = seat_look(c, s);
+                view! { <th scope="col" class=format!("seat-{}", look.colour)><span class="seat-mark">{look.mark}</span> {look.colour_name(lang)}</th> }
+            })
+            .collect_view();
+        let rows = c
+            .history
+            .iter()
+            .map(|snap| {
+                let stage = match snap.stage {
+                    Stage::Bases => t!(lang, "Bases", "Várak"),
+                    Stage::Expansion => t!(lang, "Expansion", "Terjeszkedés"),
+                    Stage::Division => t!(lang, "Division", "Felosztás"),
+                    Stage::WarRound { round } => {
+                        t!(lang, "War round {round}", "Háború, {round}. kör")
+                    }
+                };
+                let cells = seats
+                    .iter()
+                    .map(|&s| view! { <td>{snap.scores[s as usize]}</td> })
+                    .collect_view();
+                view! { <tr><th scope="row">{stage}</th>{cells}</tr> }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="lc-history">
+                <h3>{t!(lang, "Scores phase by phase", "Pontok szakaszonként")}</h3>
+                <table><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>
+            </section>
+        })
+    };
+
+    let answering = move || view.with(|v| v.must_answer()) && !legal.with(Vec::is_empty);
+    view! {
+        <div class="lc" class:answering=answering>
+            {status}
+            <div class="lc-main">
+                <div class="lc-map-wrap">
+                    {choice_timer}
+                    {map_svg}
+                    {rebuild_button}
+                </div>
+                <div class="lc-panel">
+                    {question_panel}
+                    {reveal_panel}
+                    {history}
+                </div>
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+fn given_text(g: &Given, shown: &Shown) -> String {
+    match *g {
+        Given::Choice {
+            option: Some(o), ..
+        } => shown
+            .options
+            .get(o as usize)
+            .map_or(String::new(), |t| format!("{} · {t}", (b'A' + o) as char)),
+        Given::Guess { value: Some(v), .. } => with_unit(v, &shown.unit),
+        _ => "—".to_string(),
+    }
+}
+
+fn rules_picture() -> impl IntoView {
+    view! {
+        <svg class="lc-rules-art" viewBox="0 0 300 90" role="img" aria-hidden="true">
+            {patterns()}
+            <path class="lc-shape lc-owned seat-red" d="M10,20L90,10L110,60L40,80Z"></path>
+            <path class="lc-pattern" fill="url(#lc-pat-red)" d="M10,20L90,10L110,60L40,80Z"></path>
+            <path class="lc-shape lc-owned seat-blue" d="M90,10L190,18L180,70L110,60Z"></path>
+            <path class="lc-pattern" fill="url(#lc-pat-blue)" d="M90,10L190,18L180,70L110,60Z"></path>
+            <path class="lc-shape lc-free" d="M190,18L290,12L280,82L180,70Z"></path>
+            {castle(58.0, 58.0, 3, false)}
+            {castle(148.0, 52.0, 1, false)}
+            <text class="lc-value" x="235" y="55" text-anchor="middle">"?"</text>
+        </svg>
+    }
+}
+
+impl GameUi for LongCampaign {
+    const NAME: &'static str = "Long Campaign";
+    /// Answers stay hidden until the reveal (§6), so two humans take turns behind the hand-off.
+    const HIDDEN_INFORMATION: bool = true;
+
+    fn seat_count_for(_: &CampaignOptions) -> usize {
+        3
+    }
+
+    fn options_form(options: RwSignal<CampaignOptions>, _: Signal<Vec<String>>) -> AnyView {
+        let lang = use_lang();
+        // DECISION LC-UI-5: the questions start in the app's language.
+        Effect::new(move |_| {
+            let l = language_of(lang.get());
+            if options.with_untracked(|o| o.language != l) {
+                options.update(|o| o.language = l);
+            }
+        });
+        let timer = move || {
+            options.with(|o| match o.timer {
+                Timer::Classic => "classic",
+                Timer::Relaxed => "relaxed",
+                Timer::Off => "off",
+            })
+        };
+        let level = move || options.with(|o| o.answer_levels[0].name());
+        let bonus = move || {
+            options.with(|o| match o.defence_bonus_to {
+                BonusTo::County => "county",
+                BonusTo::Player => "player",
+            })
+        };
+        view! {
+            <label class="option">
+                {move || t!(lang.get(), "Answer timer ", "Válaszidő ")}
+                <select
+                    prop:value=timer
+                    on:change=move |e| {
+                        let t = match event_target_value(&e).as_str() {
+                            "relaxed" => Timer::Relaxed,
+                            "off" => Timer::Off,
+                            _ => Timer::Classic,
+                        };
+                        options.update(|o| o.timer = t);
+                    }
+                >
+                    <option value="classic">{move || t!(lang.get(), "Classic · 10 s", "Klasszikus · 10 mp")}</option>
+                    <option value="relaxed">{move || t!(lang.get(), "Relaxed · 20 s (best for several players)", "Nyugodt · 20 mp (több játékosnak)")}</option>
+                    <option value="off">{move || t!(lang.get(), "Off · no time limit", "Nincs időkorlát")}</option>
+                </select>
+            </label>
+            <label class="option">
+                {move || t!(lang.get(), "Computer players' knowledge ", "A gépi játékosok tudása ")}
+                <select
+                    prop:value=level
+                    on:change=move |e| {
+                        if let Some(l) = AnswerLevel::parse(&event_target_value(&e)) {
+                            options.update(|o| o.answer_levels = [l; 3]);
+                        }
+                    }
+                >
+                    <option value="novice">{move || t!(lang.get(), "Novice", "Kezdő")}</option>
+                    <option value="average">{move || t!(lang.get(), "Average", "Átlagos")}</option>
+                    <option value="expert">{move || t!(lang.get(), "Expert", "Szakértő")}</option>
+                </select>
+            </label>
+            <label class="option">
+                {move || t!(lang.get(), "Defence bonus (+100) goes to ", "A védekezési bónusz (+100) ide kerül: ")}
+                <select
+                    prop:value=bonus
+                    on:change=move |e| {
+                        let b = if event_target_value(&e) == "player" { BonusTo::Player } else { BonusTo::County };
+                        options.update(|o| o.defence_bonus_to = b);
+                    }
+                >
+                    <option value="county">{move || t!(lang.get(), "the defended county", "a megvédett megye")}</option>
+                    <option value="player">{move || t!(lang.get(), "the defender's score", "a védő pontjai")}</option>
+                </select>
+            </label>
+            <p class="option lc-lang-note">
+                {move || t!(lang.get(),
+                    "Questions follow the app language (English or Hungarian).",
+                    "A kérdések nyelve az alkalmazás nyelvét követi (magyar vagy angol).")}
+            </p>
+        }
+        .into_any()
+    }
+
+    fn board(props: BoardProps<Self>) -> AnyView {
+        board(props)
+    }
+
+    fn look(view: &CampaignView, seat: Seat) -> SeatLook {
+        seat_look(&view.campaign, seat as u8)
+    }
+
+    fn seat_summary(view: &CampaignView, seat: Seat, lang: Lang) -> String {
+        let c = &view.campaign;
+        let s = seat as u8;
+        match c.players.get(seat).and_then(|p| p.eliminated) {
+            Some(k) => t!(
+                lang,
+                "out ({})",
+                "kiesett ({}.)",
+                if lang == Lang::En {
+                    ordinal(k)
+                } else {
+                    k.to_string()
+                }
+            ),
+            None => t!(lang, "{} points", "{} pont", c.score(s)),
+        }
+    }
+
+    fn measure(view: &CampaignView, seat: Seat) -> Option<f64> {
+        Some(view.campaign.score(seat as u8) as f64)
+    }
+
+    fn prompt(view: &CampaignView, lang: Lang) -> String {
+        let c = &view.campaign;
+        match (c.phase, c.step) {
+            (_, Step::Answer { .. }) => match view.question().map(|q| q.kind) {
+                Some(QuestionKind::Numeric) => {
+                    t!(
+                        lang,
+                        "Type your guess: the closest wins",
+                        "Írd be a tipped: a legközelebbi nyer"
+                    )
+                }
+                _ => t!(
+                    lang,
+                    "Choose the right answer",
+                    "Válaszd ki a helyes választ"
+                ),
+            },
+            (Phase::Bases { .. }, _) => t!(
+                lang,
+                "Pick a county for your castle (not next to another castle)",
+                "Válassz megyét a váradnak (más vár mellé nem lehet)"
+            ),
+            (Phase::Expansion { .. }, _) => t!(
+                lang,
+                "Pick a free county next to your land, then answer its question",
+                "Válassz egy szabad megyét a területed mellett, aztán felelj a kérdésre"
+            ),
+            (Phase::Division, _) => t!(
+                lang,
+                "Your guess was closest: pick a free county",
+                "A te tipped volt a legjobb: válassz egy szabad megyét"
+            ),
+            (Phase::War { .. }, _) if c.can_rebuild(view.seat as u8) => t!(
+                lang,
+                "Attack a neighbouring county, or rebuild a tower of your castle",
+                "Támadj meg egy szomszédos megyét, vagy építs újjá egy tornyot"
+            ),
+            (Phase::War { .. }, _) => t!(
+                lang,
+                "Attack a neighbouring county",
+                "Támadj meg egy szomszédos megyét"
+            ),
+            _ => with_colours(&c.prompt(lang), c, lang),
+        }
+    }
+
+    fn rules(lang: Lang) -> AnyView {
+        if lang == Lang::Hu {
+            return view! {
+                <div class="rules-text lc-rules">
+                    {rules_picture()}
+                    <p>"Hárman hódítjátok meg Magyarország 19 megyéjét kvízkérdésekkel. A pontszámod a megyéid értékének összege."</p>
+                    <ol>
+                        <li><b>"Várválasztás."</b> " Piros, Kék, Zöld sorrendben mindenki választ egy megyét a várának (" {BASE_VALUE} " pont, 3 torony). Két vár nem lehet szomszédos."</li>
+                        <li><b>"Terjeszkedés"</b> " (6 kör): válassz egy szabad szomszédos megyét, és felelj egy feleletválasztós kérdésre. Jó válasz: tiéd a megye (" {EXPANSION_VALUE} " pont)."</li>
+                        <li><b>"Felosztás."</b> " Amíg marad szabad megye, mindhárman tippeltek egy számra; a legközelebbi (egyenlőségnél a gyorsabb) választ egy megyét (" {DIVISION_VALUE} " pont)."</li>
+                        <li><b>"Háború"</b> " (6 kör): mindenki egyszer támad egy szomszédos megyét. Támadó és védő ugyanarra a kérdésre felel; ha mindketten jól, tippkérdés dönt. Az elfoglalt megye " {CAPTURE_VALUE} " pontot ér; a sikeres védő megyéje +" {DEFENCE_BONUS} " pontot kap."</li>
+                    </ol>
+                    <p>"Egy várat toronyról toronyra kell bevenni; a ledőlt tornyok lent maradnak, de a saját körödben egyet újjáépíthetsz. Ha a vár elesik, a gazdája kiesik, és minden megyéje a támadóhoz kerül."</p>
+                    <p>"Időzítő: klasszikus 10 mp, nyugodt 20 mp, vagy kikapcsolva. A színeket minta is jelöli: Piros pöttyös, Kék csíkos, Zöld háromszöges."</p>
+                    <p class="lc-credit">"Térkép: Made with Natural Earth (közkincs); a Zala–Veszprém határ a geoBoundaries HUN ADM1 adatból (CC0 1.0, Wikimedia Commons)."</p>
+                </div>
+            }
+            .into_any();
+        }
+        view! {
+            <div class="rules-text lc-rules">
+                {rules_picture()}
+                <p>"Three players conquer Hungary's 19 counties by answering quiz questions. Your score is the sum of your counties' values."</p>
+                <ol>
+                    <li><b>"Bases."</b> " In the order Red, Blue, Green each player picks a county for their castle (" {BASE_VALUE} " points, 3 towers). No two castles may be neighbours."</li>
+                    <li><b>"Expansion"</b> " (6 rounds): pick a free county next to your land and answer a multiple-choice question. Right: the county is yours (" {EXPANSION_VALUE} " points)."</li>
+                    <li><b>"Division."</b> " While counties are free, all three guess a number; the closest (then the faster) picks one (" {DIVISION_VALUE} " points)."</li>
+                    <li><b>"War"</b> " (6 rounds): everyone attacks a neighbouring county once a round. Attacker and defender answer the same question; if both are right, a numeric guess decides. A captured county is worth " {CAPTURE_VALUE} "; a defender who answered right adds +" {DEFENCE_BONUS} " to the county."</li>
+                </ol>
+                <p>"A castle falls tower by tower; fallen towers stay down, but on your turn you may rebuild one. When a castle falls its owner is out, and all their land goes to the attacker."</p>
+                <p>"Timer: classic 10 s, relaxed 20 s, or off. Colours carry a pattern too: Red dots, Blue stripes, Green triangles."</p>
+                <p class="lc-credit">"Map: Made with Natural Earth (public domain); Zala–Veszprém border from geoBoundaries HUN ADM1 (CC0 1.0, Wikimedia Commons)."</p>
+            </div>
+        }
+        .into_any()
+    }
+}
+
+fn ordinal(k: u8) -> String {
+    match k {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        n => format!("{n}th"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Match, ToMove};
+
+    #[test]
+    fn questions_follow_the_app_language_with_the_same_option_order() {
+        let mut m = Match::<LongCampaign>::new(CampaignOptions::default(), 5).unwrap();
+        let seat = loop {
+            let ToMove::Seat(seat) = m.to_move() else {
+                panic!("a seat moves");
+            };
+            if m.state().ask.and_then(|a| a.question).is_some() {
+                break seat;
+            }
+            let first = LongCampaign::legal(m.state())[0];
+            m.play(&first).unwrap();
+        };
+        let v = LongCampaign::view(m.state(), seat);
+        let card = v.question().unwrap();
+        assert_eq!(localise(card, &v.campaign, Lang::En).options, card.options);
+        let hu = localise(card, &v.campaign, Lang::Hu);
+        let banks = bank::banks(v.campaign.options.questions).unwrap();
+        let (kind, index) = banks.hu.find(&card.id).unwrap();
+        let q_hu = banks.hu.get(kind, index).unwrap();
+        let (kind_en, index_en) = banks.en.find(&card.id).unwrap();
+        let q_en = banks.en.get(kind_en, index_en).unwrap();
+        assert_eq!(hu.text, q_hu.text);
+        assert_ne!(hu.text, card.text);
+        let drawn = m.state().ask.unwrap().question.unwrap();
+        let correct = super::super::CampaignState::correct_display(q_en, &drawn) as usize;
+        assert_eq!(
+            card.options[correct],
+            q_en.options()[q_en.correct_index() as usize]
+        );
+        assert_eq!(
+            hu.options[correct],
+            q_hu.options()[q_hu.correct_index() as usize]
+        );
+    }
+
+    #[test]
+    fn seats_are_written_as_their_colours() {
+        let m = Match::<LongCampaign>::new(
+            CampaignOptions {
+                colours: Some([2, 0, 1]),
+                ..CampaignOptions::default()
+            },
+            1,
+        )
+        .unwrap();
+        let c = &m.state().campaign;
+        assert_eq!(
+            with_colours("@2 takes @0", c, Lang::En),
+            "● Red takes ◆ Blue"
+        );
+        assert_eq!(with_colours("@1 @x", c, Lang::Hu), "▲ Zöld @x");
+    }
+}
