@@ -671,7 +671,12 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                     {move || G::rules(lang.get())}
                 </details>
                 <h3 class="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
-                <ol class="log" reversed>{log.clone()}</ol>
+                // The log is written for the seat whose eyes the table shows: behind the hand-off
+                // screen it is not in the page at all, so the next player cannot read the
+                // previous one's private lines.
+                <Show when=move || handoff.get().is_none()>
+                    <ol class="log" reversed>{log.clone()}</ol>
+                </Show>
             </aside>
             {game_over.clone()}
         </section>
