@@ -3,6 +3,8 @@
 use super::game_ui::GameUi;
 use crate::games::herd::Herd;
 use crate::games::long_campaign::LongCampaign;
+use crate::games::moonlight::Moonlight;
+use crate::games::toy_battle::ToyBattle;
 use crate::i18n::Lang;
 
 /// A game as the home page shows it.
@@ -35,7 +37,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2 players",
         length: "15–25 min",
         pitch: "Send toy troops along the paths, cover weaker toys and grab the medals.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "turncoats",
@@ -53,7 +55,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2 players",
         length: "20–30 min",
         pitch: "Lay wolf cards under the moon and win two rounds of the land of the wolves.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "long-campaign",
@@ -95,6 +97,8 @@ pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         "herd" => Some(visitor.visit::<Herd>()),
         "long-campaign" => Some(visitor.visit::<LongCampaign>()),
+        "toy-battle" => Some(visitor.visit::<ToyBattle>()),
+        "moonlight" => Some(visitor.visit::<Moonlight>()),
         _ => None,
     }
 }

@@ -73,7 +73,8 @@ fn register_service_worker() {
         return;
     }
     let registration = navigator.service_worker().register("./sw.js");
-    leptos::task::spawn_local(async move {
+    // Before `mount`, Leptos's executor is not set up yet: spawn on wasm-bindgen's.
+    wasm_bindgen_futures::spawn_local(async move {
         let _ = wasm_bindgen_futures::JsFuture::from(registration).await;
     });
 }

@@ -1,38 +1,137 @@
-//! The game log: one plain-English line per action, hiding what the viewer may not know (§10:
-//! the cards someone draws are theirs alone).
+//! The game log: one line per action in the player's language, hiding what the viewer may not
+//! know (§10: the cards someone draws are theirs alone).
 
-use super::cards::Wolf;
+use super::cards::{Ability, Power, Wolf};
 use super::rules::{Change, Moonlight, MoonlightAction, MoonlightState, Phase};
 use crate::engine::{Game, Seat};
+use crate::i18n::Lang;
+use crate::t;
 
-fn cards_drawn(before: &MoonlightState, after: &MoonlightState, seat: Seat) -> Vec<String> {
+/// An Alpha Power's name as players read it (Game Park's English names; Hungarian renderings).
+pub fn power_name(power: Power, lang: Lang) -> &'static str {
+    let hu = match power {
+        Power::ValueSkip => "Értékugrás",
+        Power::LargerHand => "Nagyobb kéz",
+        Power::ValueOneProtection => "Egyesek védelme",
+        Power::DoublePlacement => "Dupla lerakás",
+        Power::SameValueCover => "Azonos értékű fedés",
+        Power::BonusMoons => "Bónusz holdak",
+        Power::WinAllTies => "Minden döntetlen nyerése",
+        Power::MovePile => "Kupacmozgatás",
+    };
+    lang.pick(power.name(), hu)
+}
+
+/// What an Alpha Power does, in one sentence (§2.4).
+pub fn power_text(power: Power, lang: Lang) -> &'static str {
+    match power {
+        Power::ValueSkip => lang.pick(
+            "Once per round: cover a wolf 2 values lower instead of 1 (a 4 on a 2).",
+            "Fordulónként egyszer: 1 helyett 2-vel kisebb farkast is lefedhetsz (négyessel a kettest).",
+        ),
+        Power::LargerHand => lang.pick(
+            "Always: you hold 5 cards instead of 3.",
+            "Mindig: 3 helyett 5 lap van a kezedben.",
+        ),
+        Power::ValueOneProtection => lang.pick(
+            "Always: your opponent can never cover your visible 1s.",
+            "Mindig: az ellenfeled soha nem fedheti le a látható egyeseidet.",
+        ),
+        Power::DoublePlacement => lang.pick(
+            "Once per round: after placing a card you may place a second one.",
+            "Fordulónként egyszer: egy lap lerakása után letehetsz egy másodikat is.",
+        ),
+        Power::SameValueCover => lang.pick(
+            "Once per round: cover a wolf with one of the same value (a 3 on a 3).",
+            "Fordulónként egyszer: azonos értékű lappal is lefedhetsz egy farkast (hármassal a hármast).",
+        ),
+        Power::BonusMoons => lang.pick(
+            "Always: +2 to your moon count.",
+            "Mindig: +2 a holdjaid számához.",
+        ),
+        Power::WinAllTies => lang.pick(
+            "Always: you win every tie you are part of (moons, rows, points, tie-break).",
+            "Mindig: minden döntetlent te nyersz, amelyben részt veszel (holdak, sorok, pontok, holtverseny).",
+        ),
+        Power::MovePile => lang.pick(
+            "Once per round, instead of placing: move a whole pile to an empty cell, then place a 2.",
+            "Fordulónként egyszer, lerakás helyett: egy teljes kupacot üres mezőre viszel, aztán letesz egy kettest.",
+        ),
+    }
+}
+
+/// Plain words for a card: "3 (1 moon, +1)", "Lone Wolf 6" / "3 (1 hold, +1)", "Magányos
+/// Farkas 6".
+pub fn wolf_label(w: Wolf, lang: Lang) -> String {
+    let f = w.face();
+    let mut extras = Vec::new();
+    match f.moons {
+        0 => {}
+        1 => extras.push(t!(lang, "1 moon", "1 hold")),
+        n => extras.push(t!(lang, "{n} moons", "{n} hold")),
+    }
+    match f.ability {
+        Some(Ability::CornerTriple) => extras.push(t!(lang, "corner ×3", "sarok ×3")),
+        Some(Ability::PlusOne) => extras.push("+1".into()),
+        None => {}
+    }
+    let name = if w.is_lone() {
+        t!(lang, "Lone Wolf {}", "Magányos Farkas {}", f.value)
+    } else {
+        f.value.to_string()
+    };
+    if extras.is_empty() {
+        name
+    } else {
+        format!("{name} ({})", extras.join(", "))
+    }
+}
+
+/// The Hungarian definite article before a number of up to two digits written as a numeral:
+/// "az" before 1, 5 and 50–59 (egy, öt, ötven…), "a" otherwise.
+pub fn article(n: u8, capital: bool) -> &'static str {
+    let az = n == 1 || n == 5 || (50..60).contains(&n);
+    match (az, capital) {
+        (true, true) => "Az",
+        (true, false) => "az",
+        (false, true) => "A",
+        (false, false) => "a",
+    }
+}
+
+fn cards_drawn(
+    before: &MoonlightState,
+    after: &MoonlightState,
+    seat: Seat,
+    lang: Lang,
+) -> Vec<String> {
     let mut was = before.hands[seat];
     after.hands[seat]
         .iter()
         .filter(|&w| !was.remove(w))
-        .map(|w| format!("{} ({w})", w.label()))
+        .map(|w| format!("{} ({w})", wolf_label(w, lang)))
         .collect()
 }
 
-/// "a 3 (1 moon, +1)", "the Lone Wolf 6".
-fn named(w: Wolf) -> String {
-    if w.is_lone() {
-        format!("the {}", w.label())
-    } else {
-        format!("a {}", w.label())
+/// "a 3 (1 moon, +1)", "the Lone Wolf 6" (Hungarian needs no article after a colon).
+fn named(w: Wolf, lang: Lang) -> String {
+    match lang {
+        Lang::Hu => wolf_label(w, lang),
+        Lang::En if w.is_lone() => format!("the {}", wolf_label(w, lang)),
+        Lang::En => format!("a {}", wolf_label(w, lang)),
     }
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
+fn cards(n: usize, lang: Lang) -> String {
+    match (lang, n) {
+        (Lang::En, 1) => "1 card".to_string(),
+        (Lang::En, n) => format!("{n} cards"),
+        (Lang::Hu, n) => format!("{n} lapot"),
     }
 }
 
 /// What happened after a seat's action: the draw, a final turn, the end of a round or match.
-fn aftermath(before: &MoonlightState, after: &MoonlightState, viewer: Seat) -> String {
+fn aftermath(before: &MoonlightState, after: &MoonlightState, viewer: Seat, lang: Lang) -> String {
     let me = before.table.mover;
     let mut out = String::new();
     if after.table.this_turn.is_empty() {
@@ -42,47 +141,68 @@ fn aftermath(before: &MoonlightState, after: &MoonlightState, viewer: Seat) -> S
             .iter()
             .find(|c| matches!(c, Change::Drew { seat, .. } if *seat == me))
         {
-            let names = cards_drawn(before, after, me);
-            if viewer == me && !names.is_empty() {
-                out += &format!(" and drew {}", names.join(", "));
+            let names = cards_drawn(before, after, me, lang);
+            let what = if viewer == me && !names.is_empty() {
+                names.join(", ")
             } else {
-                out += &format!(" and drew {count} card{}", plural(*count as usize));
-            }
+                cards(*count as usize, lang)
+            };
+            out += &t!(lang, " and drew {what}", ", és húzott: {what}");
         }
     }
     if after.table.final_turn && !before.table.final_turn {
-        out += &format!(
-            ". @{me} has played their last card: @{} takes a final turn",
-            1 - me
+        let other = 1 - me;
+        out += &t!(
+            lang,
+            ". @{me} has played their last card: @{other} takes a final turn",
+            ". @{me} letette az utolsó lapját: @{other} még egy utolsó kört játszik"
         );
     }
     if after.table.rounds.len() > before.table.rounds.len() {
+        let n = before.table.round;
+        let art = article(n, true);
         if let Some(score) = after.table.rounds.last() {
             let [a, b] = score.points;
             out += &match score.winner {
-                Some(w) => format!(
-                    ". Round {} is over: @{w} wins it, {} to {}",
-                    before.table.round,
-                    score.points[w],
-                    score.points[1 - w]
-                ),
-                None => format!(
-                    ". Round {} is over, tied {a} to {b}: it is replayed",
-                    before.table.round
+                Some(w) => {
+                    let (mine, theirs) = (score.points[w], score.points[1 - w]);
+                    t!(
+                        lang,
+                        ". Round {n} is over: @{w} wins it, {mine} to {theirs}",
+                        ". {art} {n}. forduló véget ért: @{w} nyerte, {mine}:{theirs}"
+                    )
+                }
+                None => t!(
+                    lang,
+                    ". Round {n} is over, tied {a} to {b}: it is replayed",
+                    ". {art} {n}. forduló döntetlen ({a}:{b}): újrajátsszák"
                 ),
             };
         }
         if after.table.phase == Phase::Over {
             out += &match after.table.match_winner() {
-                Some(w) => format!(". @{w} wins the match"),
-                None => ". The match is drawn after the round limit".to_string(),
+                Some(w) => t!(
+                    lang,
+                    ". @{w} wins the match",
+                    ". @{w} megnyerte a mérkőzést"
+                ),
+                None => t!(
+                    lang,
+                    ". The match is drawn after the round limit",
+                    ". A mérkőzés a fordulókorlát miatt döntetlen"
+                ),
             };
         }
     }
     out
 }
 
-pub fn describe(before: &MoonlightState, action: &MoonlightAction, viewer: Seat) -> Option<String> {
+pub fn describe(
+    before: &MoonlightState,
+    action: &MoonlightAction,
+    viewer: Seat,
+    lang: Lang,
+) -> Option<String> {
     let me = before.table.mover;
     let mut after = before.clone();
     Moonlight::apply(&mut after, action).ok()?;
@@ -90,53 +210,92 @@ pub fn describe(before: &MoonlightState, action: &MoonlightAction, viewer: Seat)
         MoonlightAction::Shuffle { seat, .. } => {
             let seat = seat as usize;
             let hand = if viewer == seat {
-                cards_drawn(before, &after, seat).join(", ")
+                cards_drawn(before, &after, seat, lang).join(", ")
             } else {
-                let n = after.hands[seat].len();
-                format!("{n} card{}", plural(n))
+                cards(after.hands[seat].len(), lang)
             };
+            let n = before.table.round;
             let opening = if seat == 0 {
-                format!("Round {} begins. ", before.table.round)
+                {
+                    let art = article(n, false);
+                    t!(lang, "Round {n} begins. ", "Kezdődik {art} {n}. forduló. ")
+                }
             } else {
                 String::new()
             };
-            format!("{opening}@{seat} shuffled their deck and drew {hand}")
+            opening
+                + &t!(
+                    lang,
+                    "@{seat} shuffled their deck and drew {hand}",
+                    "@{seat} megkeverte a pakliját, és húzott: {hand}"
+                )
         }
         MoonlightAction::Place { card, at } => {
+            let card_name = named(card, lang);
             let what = match before.table.panorama.top(at) {
-                Some(top) => format!(
-                    "covered @{}'s {} at {at} with {}",
-                    before.table.seat_of(top.colour()),
-                    top.label(),
-                    named(card)
+                Some(top) => {
+                    let owner = before.table.seat_of(top.colour());
+                    let covered = wolf_label(top, lang);
+                    t!(
+                        lang,
+                        "covered @{owner}'s {covered} at {at} with {card_name}",
+                        "lefedte @{owner} lapját ({covered}) itt: {at}, ezzel: {card_name}"
+                    )
+                }
+                None => t!(
+                    lang,
+                    "placed {card_name} at {at}",
+                    "lapot tett le ide: {at}: {card_name}"
                 ),
-                None => format!("placed {} at {at}", named(card)),
             };
             let second = if before.table.phase == Phase::Second {
-                " as a second card (Double Placement)"
+                t!(
+                    lang,
+                    " as a second card (Double Placement)",
+                    ", második lapként (Dupla lerakás)"
+                )
             } else {
-                ""
+                String::new()
             };
             let spent = match before.table.placement(me, card, at) {
-                Ok(Some(p)) => format!(" using {}", p.name()),
+                Ok(Some(p)) => {
+                    let p = power_name(p, lang);
+                    t!(lang, " using {p}", " ({p} erővel)")
+                }
                 _ => String::new(),
             };
             format!("@{me} {what}{spent}{second}")
         }
-        MoonlightAction::MovePile { from, to } => {
-            format!("@{me} used Move a Pile: the pile at {from} moved to {to}")
-        }
-        MoonlightAction::Decline => format!("@{me} declined a second card"),
+        MoonlightAction::MovePile { from, to } => t!(
+            lang,
+            "@{me} used Move a Pile: the pile at {from} moved to {to}",
+            "@{me} Kupacmozgatást használt: a kupac innen: {from}, ide került: {to}"
+        ),
+        MoonlightAction::Decline => t!(
+            lang,
+            "@{me} declined a second card",
+            "@{me} nem tett le második lapot"
+        ),
         MoonlightAction::PickLoneWolf { wolf } => {
-            format!("@{me} added {} ({wolf}) to their deck", named(wolf))
+            let name = named(wolf, lang);
+            t!(
+                lang,
+                "@{me} added {name} ({wolf}) to their deck",
+                "@{me} a paklijába vette: {name} ({wolf})"
+            )
         }
         MoonlightAction::PickPower { power } => {
-            format!("@{me} took the Alpha Power {}", power.name())
+            let p = power_name(power, lang);
+            t!(
+                lang,
+                "@{me} took the Alpha Power {p}",
+                "@{me} elvette ezt az Alfa-erőt: {p}"
+            )
         }
     };
     let rest = match action {
         MoonlightAction::Shuffle { .. } => String::new(),
-        _ => aftermath(before, &after, viewer),
+        _ => aftermath(before, &after, viewer, lang),
     };
     Some(format!("{line}{rest}"))
 }

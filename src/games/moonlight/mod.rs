@@ -2,6 +2,7 @@
 //! most 4×3 or 3×4, scored by moon majority and row majorities, best of three rounds with Lone
 //! Wolves and Alpha Powers between rounds. Rules in `rules.rs`, spec `shared/rules/moonlight.md`.
 
+mod board;
 mod cards;
 mod hints;
 mod log;

@@ -942,8 +942,8 @@ impl Game for Moonlight {
         before: &MoonlightState,
         action: &MoonlightAction,
         viewer: Seat,
-        _lang: crate::i18n::Lang,
+        lang: crate::i18n::Lang,
     ) -> Option<String> {
-        super::log::describe(before, action, viewer)
+        super::log::describe(before, action, viewer, lang)
     }
 }

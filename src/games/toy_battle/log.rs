@@ -1,142 +1,200 @@
-//! The game log (§11): one plain line per action, hiding what `viewer` may not know — the
-//! Troops someone else drew, and which of the viewer's opponent's Troops got frozen.
+//! The game log (§11): one plain line per action, in English or Hungarian.
+//!
+//! No line ever names a Troop that is secret to anyone: a draw says only how many Troops were
+//! drawn and a freeze only that one Troop was frozen, even to the player who drew or whose
+//! Troop froze. Reason: in pass-and-play the table keeps the previous player's log on the page
+//! while the hand-off screen shows, so a line meant for one seat would sit in the page the next
+//! player holds. The owner sees those Troops on their own rack anyway.
 
 use super::rules::{Phase, ToyBattleAction, ToyBattleState, Troop};
-use crate::engine::Seat;
+use super::terrain::Power;
+use crate::i18n::Lang;
+use crate::t;
 
-fn node_name(s: &ToyBattleState, id: u8) -> String {
+/// The case a node name is needed in (Hungarian marks it with a suffix).
+#[derive(Clone, Copy)]
+enum Case {
+    Onto,
+    From,
+}
+
+fn node_name(s: &ToyBattleState, id: u8, case: Case, lang: Lang) -> String {
     let table = &s.table;
     match table.terrain().index_of(id).and_then(|i| table.hq_owner(i)) {
-        Some(owner) => format!("@{owner}'s H.Q. ({id})"),
-        None => format!("base {id}"),
+        Some(owner) => match case {
+            Case::Onto => t!(
+                lang,
+                "@{owner}'s H.Q. ({id})",
+                "@{owner} főhadiszállására ({id})"
+            ),
+            Case::From => t!(
+                lang,
+                "@{owner}'s H.Q. ({id})",
+                "@{owner} főhadiszállásáról ({id})"
+            ),
+        },
+        None => match case {
+            Case::Onto => t!(lang, "base {id}", "a {id}. bázisra"),
+            Case::From => t!(lang, "base {id}", "a {id}. bázisról"),
+        },
     }
 }
 
-fn troops(list: &[Troop]) -> String {
-    let names: Vec<&str> = list.iter().map(|t| t.name()).collect();
-    match names.len() {
-        0 => "nothing".into(),
-        1 => names[0].into(),
-        _ => format!(
-            "{} and {}",
-            names[..names.len() - 1].join(", "),
-            names[names.len() - 1]
-        ),
-    }
-}
-
-/// "drew Roxy and Star" for the drawer, "drew 2 Troops" for everyone else.
-fn drew(s: &ToyBattleState, count: u8, viewer: Seat) -> String {
-    let me = s.mover;
-    if viewer == me {
-        let reserve = &s.armies[me].reserve;
-        let seen: Vec<Troop> = reserve.iter().rev().take(count as usize).copied().collect();
-        format!("drew {}", troops(&seen))
-    } else if count == 1 {
-        "drew 1 Troop".into()
+fn drew(count: u8, lang: Lang) -> String {
+    if count == 1 {
+        t!(lang, "drew 1 Troop", "1 egységet húzott")
     } else {
-        format!("drew {count} Troops")
+        t!(lang, "drew {count} Troops", "{count} egységet húzott")
     }
 }
 
 /// What the mover places on a node, with what it covers.
-fn placing(s: &ToyBattleState, troop: Troop, node: u8) -> String {
+fn placing(s: &ToyBattleState, troop: Troop, node: u8, lang: Lang) -> String {
     let table = &s.table;
     let index = table.terrain().index_of(node);
-    let mut line = format!("{} on {}", troop.name(), node_name(s, node));
+    let name = troop.name();
+    let mut line = t!(
+        lang,
+        "{name} on {}",
+        "{name} → {}",
+        node_name(s, node, Case::Onto, lang)
+    );
     if let Some(i) = index {
         if table.hq_owner(i).is_some_and(|o| o != s.mover) {
-            line.push_str(": H.Q. captured!");
+            line.push_str(&t!(lang, ": H.Q. captured!", ": a főhadiszállás elesett!"));
         } else if let Some(top) = table.top(i) {
-            line.push_str(&format!(", covering @{}'s {}", top.owner, top.troop.name()));
+            line.push_str(&t!(
+                lang,
+                ", covering @{}'s {}",
+                ", letakarva @{} egységét ({})",
+                top.owner,
+                top.troop.name()
+            ));
         }
     }
     line
 }
 
-fn pending_name(s: &ToyBattleState) -> &'static str {
-    match s.phase {
+fn pending_name(s: &ToyBattleState, lang: Lang) -> String {
+    let (en, hu) = match s.phase {
         Phase::Effect { troop, .. } => match troop {
-            Troop::Skully => "Skully's draw",
-            Troop::Star => "Star's draw",
-            Troop::Capn => "Cap'n's extra placement",
-            Troop::Jumbo => "Jumbo's discard",
-            Troop::Xb42 => "XB-42's strike",
-            _ => "the effect",
+            Troop::Skully => ("Skully's draw", "Skully húzását"),
+            Troop::Star => ("Star's draw", "Star húzását"),
+            Troop::Capn => ("Cap'n's extra placement", "Cap'n extra lerakását"),
+            Troop::Jumbo => ("Jumbo's discard", "Jumbo dobását"),
+            Troop::Xb42 => ("XB-42's strike", "XB-42 csapását"),
+            _ => ("the effect", "a hatást"),
         },
         Phase::Base { .. } => match s.table.terrain().spec.power {
-            super::terrain::Power::Retreat => "the Retreat",
-            super::terrain::Power::CloudsDraw => "the cloud draw",
-            super::terrain::Power::Eruption => "the Eruption",
-            super::terrain::Power::Raise => "the Raise",
-            super::terrain::Power::Sniper => "the Sniper",
-            _ => "the special base",
+            Power::Retreat => ("the Retreat", "a visszavonulást"),
+            Power::CloudsDraw => ("the cloud draw", "a felhőhúzást"),
+            Power::Eruption => ("the Eruption", "a kitörést"),
+            Power::Raise => ("the Raise", "a feltámasztást"),
+            Power::Sniper => ("the Sniper", "a mesterlövészt"),
+            _ => ("the special base", "a különleges bázist"),
         },
-        _ => "nothing",
-    }
+        _ => ("nothing", "semmit"),
+    };
+    lang.pick(en, hu).to_string()
 }
 
-pub(super) fn describe(s: &ToyBattleState, action: &ToyBattleAction, viewer: Seat) -> String {
+/// The top Troop's name on a node, or a generic word.
+fn top_name(s: &ToyBattleState, node: u8, lang: Lang) -> String {
+    s.table
+        .terrain()
+        .index_of(node)
+        .and_then(|i| s.table.top(i))
+        .map_or_else(
+            || lang.pick("a Troop", "egy egység").to_string(),
+            |t| t.troop.name().to_string(),
+        )
+}
+
+pub(super) fn describe(s: &ToyBattleState, action: &ToyBattleAction, lang: Lang) -> String {
     use ToyBattleAction as A;
     let me = s.mover;
     let them = 1 - me;
     match *action {
-        A::Draw => format!("@{me} {}", drew(s, s.draw_count(me, 2), viewer)),
-        A::Place { troop, node } => format!("@{me} placed {}", placing(s, troop, node)),
-        A::SkullyDraw => format!("@{me}'s Skully: {}", drew(s, s.draw_count(me, 2), viewer)),
-        A::StarDraw => format!("@{me}'s Star: {}", drew(s, 1, viewer)),
-        A::CloudsDraw => format!("@{me}'s cloud base: {}", drew(s, 1, viewer)),
-        A::CapnPlace { troop, node } => {
-            format!("@{me}'s Cap'n sends {}", placing(s, troop, node))
-        }
-        A::JumboDiscard { node } => {
-            let what = s
-                .table
-                .terrain()
-                .index_of(node)
-                .and_then(|i| s.table.top(i))
-                .map_or("a Troop", |t| t.troop.name());
-            format!(
-                "@{me}'s Jumbo discards @{them}'s {what} from {}",
-                node_name(s, node)
-            )
-        }
-        A::Xb42Discard => format!("@{me}'s XB-42 strikes @{them}'s rack"),
-        A::Xb42Hit { troop, .. } => format!("XB-42 hits @{them}'s {}: discarded", troop.name()),
-        A::Retreat { node } => {
-            let what = s
-                .table
-                .terrain()
-                .index_of(node)
-                .and_then(|i| s.table.top(i))
-                .map_or("a Troop", |t| t.troop.name());
-            format!(
-                "@{me} retreats {what} from {} to the rack",
-                node_name(s, node)
-            )
-        }
-        A::Erupt { from, to } => {
-            let what = s
-                .table
-                .terrain()
-                .index_of(from)
-                .and_then(|i| s.table.top(i))
-                .map_or("a Troop", |t| t.troop.name());
-            format!(
-                "Eruption! @{them}'s {what} is thrown from {} onto {}",
-                node_name(s, from),
-                node_name(s, to)
-            )
-        }
-        A::Raise { troop } => format!("@{me} raises {} from the discard to the rack", troop.name()),
-        A::Snipe => format!("@{me}'s sniper aims at @{them}'s rack"),
-        A::Freeze { troop } => {
-            if viewer == them {
-                format!("@{them}'s {} is frozen", troop.name())
-            } else {
-                format!("one Troop on @{them}'s rack is frozen")
-            }
-        }
-        A::Skip => format!("@{me} skips {}", pending_name(s)),
+        A::Draw => format!("@{me} {}", drew(s.draw_count(me, 2), lang)),
+        A::Place { troop, node } => t!(
+            lang,
+            "@{me} placed {}",
+            "@{me} lerakta: {}",
+            placing(s, troop, node, lang)
+        ),
+        A::SkullyDraw => t!(
+            lang,
+            "@{me}'s Skully: {}",
+            "@{me} Skullyja: {}",
+            drew(s.draw_count(me, 2), lang)
+        ),
+        A::StarDraw => t!(lang, "@{me}'s Star: {}", "@{me} Starja: {}", drew(1, lang)),
+        A::CloudsDraw => t!(
+            lang,
+            "@{me}'s cloud base: {}",
+            "@{me} felhőbázisa: {}",
+            drew(1, lang)
+        ),
+        A::CapnPlace { troop, node } => t!(
+            lang,
+            "@{me}'s Cap'n sends {}",
+            "@{me} Cap'nja küldi: {}",
+            placing(s, troop, node, lang)
+        ),
+        A::JumboDiscard { node } => t!(
+            lang,
+            "@{me}'s Jumbo discards @{them}'s {} from {}",
+            "@{me} Jumbója eldobja @{them} egységét ({}) {}",
+            top_name(s, node, lang),
+            node_name(s, node, Case::From, lang)
+        ),
+        A::Xb42Discard => t!(
+            lang,
+            "@{me}'s XB-42 strikes @{them}'s rack",
+            "@{me} XB-42-je lecsap @{them} tartójára"
+        ),
+        A::Xb42Hit { troop, .. } => t!(
+            lang,
+            "XB-42 hits @{them}'s {}: discarded",
+            "XB-42 eltalálta @{them} egységét ({}): eldobva",
+            troop.name()
+        ),
+        A::Retreat { node } => t!(
+            lang,
+            "@{me} retreats {} from {} to the rack",
+            "@{me} visszavonja: {} {} a tartóra",
+            top_name(s, node, lang),
+            node_name(s, node, Case::From, lang)
+        ),
+        A::Erupt { from, to } => t!(
+            lang,
+            "Eruption! @{them}'s {} is thrown from {} onto {}",
+            "Kitörés! @{them} egysége ({}) {} {} repül",
+            top_name(s, from, lang),
+            node_name(s, from, Case::From, lang),
+            node_name(s, to, Case::Onto, lang)
+        ),
+        A::Raise { troop } => t!(
+            lang,
+            "@{me} raises {} from the discard to the rack",
+            "@{me} feltámasztja: {} a dobópakliból a tartóra",
+            troop.name()
+        ),
+        A::Snipe => t!(
+            lang,
+            "@{me}'s sniper aims at @{them}'s rack",
+            "@{me} mesterlövésze @{them} tartójára céloz"
+        ),
+        A::Freeze { .. } => t!(
+            lang,
+            "one Troop on @{them}'s rack is frozen",
+            "@{them} tartóján egy egység befagyott"
+        ),
+        A::Skip => t!(
+            lang,
+            "@{me} skips {}",
+            "@{me} kihagyja {}",
+            pending_name(s, lang)
+        ),
     }
 }

@@ -18,6 +18,7 @@
 //! - Default options: Castle Field (advised for a first game, §3.1), normal mode.
 
 mod ai;
+mod board;
 mod hidden;
 mod layout;
 mod log;

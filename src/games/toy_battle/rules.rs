@@ -1302,10 +1302,10 @@ impl Game for ToyBattle {
     fn describe(
         before: &ToyBattleState,
         action: &ToyBattleAction,
-        viewer: Seat,
-        _lang: crate::i18n::Lang,
+        _viewer: Seat,
+        lang: crate::i18n::Lang,
     ) -> Option<String> {
-        Some(super::log::describe(before, action, viewer))
+        Some(super::log::describe(before, action, lang))
     }
 
     fn evaluate(s: &ToyBattleState, seat: Seat) -> f64 {

@@ -1523,13 +1523,13 @@ fn determinize_keeps_known_troops_and_frozen_slots() {
 }
 
 #[test]
-fn the_log_hides_other_players_draws() {
+fn the_log_never_names_a_secret_troop() {
     let mut s = castle();
     give(&mut s, 0, &[Skully]);
     s.armies[0].reserve.push(Star);
     assert_eq!(
         ToyBattle::describe(&s, &A::Draw, 0, crate::i18n::Lang::En).unwrap(),
-        "@0 drew Star and Roxy"
+        "@0 drew 2 Troops"
     );
     assert_eq!(
         ToyBattle::describe(&s, &A::Draw, 1, crate::i18n::Lang::En).unwrap(),
@@ -1543,7 +1543,7 @@ fn the_log_hides_other_players_draws() {
     );
     assert_eq!(
         ToyBattle::describe(&s, &A::Freeze { troop: Roxy }, 1, crate::i18n::Lang::En).unwrap(),
-        "@1's Roxy is frozen"
+        "one Troop on @1's rack is frozen"
     );
 }
 

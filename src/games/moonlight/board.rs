@@ -1,0 +1,1334 @@
+//! Moonlight's table (moonlight.md; issue 5): the panorama grid with the faint frame of where
+//! cards may still go, wolf cards, the hand, the live row sums and moons, the Alpha Powers, the
+//! between-round choices and the round scoring.
+//!
+//! UI readings where the spec is silent:
+//! - Light plays the green look (▲), Dark the blue look (◆), after the moon colours of §2.
+//! - Placing takes two clicks: a hand card (selects, a UI step), then a highlighted cell. When
+//!   only one distinct card can be placed it is selected already. Move a Pile takes three: the
+//!   power's button, the pile, the empty cell.
+//! - A pile that is not a target opens the stack inspector when clicked (it plays nothing).
+//! - The scoring of the last round stays beside the board, without blocking, until the player
+//!   hides it; the button that hides it is not a game action.
+
+use super::log::{article, power_name, power_text, wolf_label};
+use super::{
+    Ability, Cell, Change, Colour, Decider, GridCell, Moonlight, MoonlightAction, MoonlightOptions,
+    MoonlightView, Phase, Power, RoundScore, Table, Wolf, MOUNTAINS_TO_WIN,
+};
+use crate::engine::Seat;
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, LOOKS};
+use leptos::prelude::*;
+
+/// A grid cell in SVG units; cards are portrait.
+const CW: f64 = 100.0;
+const CH: f64 = 132.0;
+/// The gap around a card inside its cell.
+const GAP: f64 = 4.0;
+/// Width of the row-sum column right of the grid.
+const SUMS: f64 = 78.0;
+
+const LIGHT_LOOK: SeatLook = SeatLook {
+    colour: LOOKS[2].colour,
+    names: ["Light", "Világos"],
+    mark: LOOKS[2].mark,
+};
+const DARK_LOOK: SeatLook = SeatLook {
+    colour: LOOKS[1].colour,
+    names: ["Dark", "Sötét"],
+    mark: LOOKS[1].mark,
+};
+
+fn colour_look(colour: Colour) -> SeatLook {
+    match colour {
+        Colour::Light => LIGHT_LOOK,
+        Colour::Dark => DARK_LOOK,
+    }
+}
+
+fn seat_look(table: &Table, seat: Seat) -> SeatLook {
+    colour_look(table.colour(seat))
+}
+
+/// "▲ Light (you)".
+fn seat_name(table: &Table, seat: Seat, me: Seat, lang: Lang) -> String {
+    let look = seat_look(table, seat);
+    let you = if seat == me {
+        t!(lang, " (you)", " (te)")
+    } else {
+        String::new()
+    };
+    format!("{} {}{you}", look.mark, look.colour_name(lang))
+}
+
+/// A crescent moon centred on (cx, cy), opening to the right.
+fn moon_path(cx: f64, cy: f64, r: f64) -> String {
+    let x = cx + r * 0.35;
+    format!(
+        "M{x:.1},{:.1} A{r:.1},{r:.1} 0 0 0 {x:.1},{:.1} A{:.1},{:.1} 0 0 1 {x:.1},{:.1} Z",
+        cy - r,
+        cy + r,
+        r * 1.3,
+        r * 1.3,
+        cy - r
+    )
+}
+
+/// A wolf card drawn at (x, y), `w` wide: value, moons, ability icon, the owner's colour and
+/// shape mark, and a red band for a Lone Wolf.
+fn wolf_card(wolf: Wolf, x: f64, y: f64, w: f64) -> impl IntoView {
+    let h = w * (CH - 2.0 * GAP) / (CW - 2.0 * GAP);
+    let s = w / 92.0;
+    let colour = wolf.colour();
+    let look = colour_look(colour);
+    let kind = match colour {
+        Colour::Light => "light",
+        Colour::Dark => "dark",
+    };
+    let band = wolf.is_lone().then(|| {
+        view! {
+            <rect class="ml-lone" x=x + 5.0 * s y=y + 5.0 * s width=w - 10.0 * s height=12.0 * s rx=3.0 * s></rect>
+        }
+    });
+    let ability = match wolf.face().ability {
+        Some(Ability::CornerTriple) => {
+            let (ax, ay) = (x + w - 30.0 * s, y + 22.0 * s);
+            Some(
+                view! {
+                    <path class="ml-ability-corner"
+                        d=format!("M{:.1},{:.1} L{ax:.1},{ay:.1} L{:.1},{ay:.1}", ax, ay + 14.0 * s, ax + 14.0 * s)>
+                    </path>
+                    <text class="ml-ability" x=ax + 16.0 * s y=ay + 15.0 * s font-size=15.0 * s text-anchor="middle">"×3"</text>
+                }
+                .into_any(),
+            )
+        }
+        Some(Ability::PlusOne) => {
+            let (cx, cy) = (x + w - 20.0 * s, y + 28.0 * s);
+            Some(
+                view! {
+                    <circle class="ml-ability-ring" cx=cx cy=cy r=13.0 * s></circle>
+                    <text class="ml-ability" x=cx y=cy + 5.5 * s font-size=15.0 * s text-anchor="middle">"+1"</text>
+                }
+                .into_any(),
+            )
+        }
+        None => None,
+    };
+    let moons = wolf.moons();
+    let moon_views = (0..moons)
+        .map(|i| {
+            let cx = x + w / 2.0 + (i as f64 - (moons as f64 - 1.0) / 2.0) * 26.0 * s;
+            view! { <path class="ml-moon" d=moon_path(cx, y + h - 20.0 * s, 10.0 * s)></path> }
+        })
+        .collect_view();
+    view! {
+        <g class=format!("ml-card {kind}") class:lone=wolf.is_lone()>
+            <rect class="ml-card-bg" x=x y=y width=w height=h rx=9.0 * s></rect>
+            <rect class="ml-card-inner" x=x + 4.0 * s y=y + 4.0 * s width=w - 8.0 * s height=h - 8.0 * s rx=6.0 * s></rect>
+            {band}
+            <text class="ml-mark" x=x + 15.0 * s y=y + 33.0 * s font-size=17.0 * s text-anchor="middle">{look.mark}</text>
+            {ability}
+            <text class="ml-value" x=x + w / 2.0 y=y + h * 0.62 font-size=54.0 * s text-anchor="middle">{wolf.value()}</text>
+            {moon_views}
+        </g>
+    }
+}
+
+/// A stand-alone card picture (hand, choices, scoring, inspector).
+fn card_svg(wolf: Wolf, lang: Lang) -> impl IntoView {
+    let h = 92.0 * (CH - 2.0 * GAP) / (CW - 2.0 * GAP);
+    let label = format!(
+        "{} {}",
+        colour_look(wolf.colour()).colour_name(lang),
+        wolf_label(wolf, lang)
+    );
+    view! {
+        <svg class="ml-card-svg" viewBox=format!("-1 -1 94 {:.0}", h + 2.0) role="img" aria-label=label>
+            {wolf_card(wolf, 0.0, 0.0, 92.0)}
+        </svg>
+    }
+}
+
+/// What a click on a panorama cell does now.
+#[derive(Clone, Copy, PartialEq)]
+enum CellClick {
+    Play(MoonlightAction),
+    /// Move a Pile: choose this pile to move.
+    PileFrom(Cell),
+    /// Show the pile's cards.
+    Inspect,
+    None,
+}
+
+/// The UI's selection: a hand card, or the Move a Pile steps.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Pick {
+    Nothing,
+    Card(Wolf),
+    Pile(Option<Cell>),
+}
+
+fn hand_target(legal: &[MoonlightAction], card: Wolf) -> Option<Wolf> {
+    legal.iter().find_map(|a| match a {
+        MoonlightAction::Place { card: c, .. } if c.canonical() == card.canonical() => Some(*c),
+        _ => None,
+    })
+}
+
+/// The selection in force: a chosen card that can still be placed, a pile move still possible,
+/// or the only placeable card.
+fn effective(pick: Pick, legal: &[MoonlightAction]) -> Pick {
+    match pick {
+        Pick::Card(c) if hand_target(legal, c).is_some() => return pick,
+        Pick::Pile(from)
+            if legal.iter().any(|a| {
+                matches!(a, MoonlightAction::MovePile { from: f, .. } if from.is_none_or(|x| x == *f))
+            }) =>
+        {
+            return pick
+        }
+        _ => {}
+    }
+    let mut cards: Vec<Wolf> = legal
+        .iter()
+        .filter_map(|a| match a {
+            MoonlightAction::Place { card, .. } => Some(card.canonical()),
+            _ => None,
+        })
+        .collect();
+    cards.dedup();
+    let moves = legal
+        .iter()
+        .any(|a| matches!(a, MoonlightAction::MovePile { .. }));
+    match cards.as_slice() {
+        [only] if !moves => Pick::Card(*only),
+        _ => Pick::Nothing,
+    }
+}
+
+fn cell_click(g: &GridCell, pick: Pick, legal: &[MoonlightAction]) -> CellClick {
+    let at = g.at;
+    let found = match pick {
+        Pick::Card(c) => legal.iter().copied().find(|a| {
+            matches!(a, MoonlightAction::Place { card, at: t } if card.canonical() == c.canonical() && *t == at)
+        }),
+        Pick::Pile(Some(from)) => legal.iter().copied().find(|a| {
+            matches!(a, MoonlightAction::MovePile { from: f, to } if *f == from && *to == at)
+        }),
+        Pick::Pile(None) => {
+            if legal
+                .iter()
+                .any(|a| matches!(a, MoonlightAction::MovePile { from, .. } if *from == at))
+            {
+                return CellClick::PileFrom(at);
+            }
+            None
+        }
+        Pick::Nothing => None,
+    };
+    match found {
+        Some(a) => CellClick::Play(a),
+        None if !g.stack.is_empty() => CellClick::Inspect,
+        None => CellClick::None,
+    }
+}
+
+fn board(props: BoardProps<Moonlight>) -> AnyView {
+    let BoardProps { view, legal, play } = props;
+    let lang = use_lang();
+    let pick = RwSignal::new(Pick::Nothing);
+    let inspect = RwSignal::new(None::<Cell>);
+    // Rounds whose scoring the player has hidden.
+    let hidden_scores = RwSignal::new(0usize);
+    let act = move |a: MoonlightAction| {
+        pick.set(Pick::Nothing);
+        inspect.set(None);
+        play.run(a);
+    };
+    let current = Memo::new(move |_| legal.with(|l| effective(pick.get(), l)));
+
+    let bar = move || {
+        let v = view.get();
+        let lang = lang.get();
+        let t = &v.table;
+        let live = t.live_score();
+        let seats = [v.seat, 1 - v.seat]
+            .into_iter()
+            .map(|s| {
+                let look = seat_look(t, s);
+                // The mountain token: the bottom half for the first round won, the top half
+                // for the second (§1).
+                let (bottom, top) = (t.mountains[s] >= 1, t.mountains[s] >= 2);
+                let halves = view! {
+                    <svg class="ml-mountain" viewBox="0 0 24 20" aria-hidden="true">
+                        <polygon class:won=bottom points="1,19 23,19 17,10 7,10"></polygon>
+                        <polygon class:won=top points="7.6,8.5 16.4,8.5 12,1.5"></polygon>
+                    </svg>
+                };
+                let moons = live.moons[s];
+                let won = t.mountains[s];
+                let sr = t!(
+                    lang,
+                    "{won} of {MOUNTAINS_TO_WIN} rounds won, {moons} moons",
+                    "{won}/{MOUNTAINS_TO_WIN} megnyert forduló, {moons} hold"
+                );
+                let cards = t!(
+                    lang,
+                    "hand {} · deck {}",
+                    "kéz {} · pakli {}",
+                    v.hand_sizes[s],
+                    v.deck_sizes[s]
+                );
+                view! {
+                    <div class=format!("ml-seat seat-{}", look.colour) class:active=t.mover == s && t.phase != Phase::Over>
+                        <span class="ml-seat-name">{seat_name(t, s, v.seat, lang)}</span>
+                        <span class="ml-mountains" title=sr.clone()>{halves}</span>
+                        <span class="ml-moons" aria-label=sr>
+                            <svg viewBox="-12 -12 24 24" class="ml-moon-icon" aria-hidden="true"><path d=moon_path(0.0, 0.0, 10.0)></path></svg>
+                            {moons}
+                        </span>
+                        <span class="ml-cards">{cards}</span>
+                    </div>
+                }
+            })
+            .collect_view();
+        let round = t.round;
+        let title = t!(lang, "Round {round}", "{round}. forduló");
+        let last = t.final_turn.then(
+            || view! { <span class="ml-final">{t!(lang, "Final turn!", "Utolsó kör!")}</span> },
+        );
+        view! {
+            <div class="ml-bar">
+                <span class="ml-round" data-testid="ml-round">{title}</span>
+                {last}
+                {seats}
+            </div>
+        }
+    };
+
+    let svg = move || {
+        let v = view.get();
+        let lang = lang.get();
+        let t = &v.table;
+        let legal_now = legal.get();
+        let pick_now = current.get();
+        let mut grid = t.panorama.grid();
+        // Pile-move targets may lie outside the frame of open cells: add them.
+        if let Pick::Pile(Some(from)) = pick_now {
+            for a in &legal_now {
+                if let MoonlightAction::MovePile { from: f, to } = *a {
+                    if f == from && !grid.iter().any(|g| g.at == to) {
+                        grid.push(GridCell {
+                            at: to,
+                            stack: Default::default(),
+                            open: false,
+                            ground: false,
+                            corner: false,
+                        });
+                    }
+                }
+            }
+        }
+        let (mut x0, mut x1, mut y0, mut y1) = (i8::MAX, i8::MIN, i8::MAX, i8::MIN);
+        for g in &grid {
+            x0 = x0.min(g.at.x);
+            x1 = x1.max(g.at.x);
+            y0 = y0.min(g.at.y);
+            y1 = y1.max(g.at.y);
+        }
+        // At least 4×4 cells, centred, so a young panorama is not drawn huge.
+        let (cols, rows) = ((x1 - x0 + 1) as f64, (y1 - y0 + 1) as f64);
+        let (wide, tall) = (cols.max(4.0), rows.max(4.0));
+        let left = x0 as f64 * CW - (wide - cols) / 2.0 * CW - 6.0;
+        let top = y0 as f64 * CH - (tall - rows) / 2.0 * CH - 6.0;
+        let width = wide * CW + SUMS + 12.0;
+        let height = tall * CH + 12.0;
+        let view_box = format!("{left:.0} {top:.0} {width:.0} {height:.0}");
+        let fresh: Vec<Cell> = t
+            .last_turn
+            .iter()
+            .chain(t.this_turn.iter())
+            .filter_map(|c| match c {
+                Change::Placed { at, .. } => Some(*at),
+                Change::Moved { to, .. } => Some(*to),
+                _ => None,
+            })
+            .collect();
+        let moved_from: Vec<Cell> = t
+            .last_turn
+            .iter()
+            .chain(t.this_turn.iter())
+            .filter_map(|c| match c {
+                Change::Moved { from, .. } => Some(*from),
+                _ => None,
+            })
+            .collect();
+        let picked_from = match pick_now {
+            Pick::Pile(Some(f)) => Some(f),
+            _ => None,
+        };
+        let inspected = inspect.get();
+        let cells = grid
+            .into_iter()
+            .map(|g| {
+                let g = &g;
+                let at = g.at;
+                let click = cell_click(g, pick_now, &legal_now);
+                let (x, y) = (g.at.x as f64 * CW, g.at.y as f64 * CH);
+                let target = matches!(click, CellClick::Play(_) | CellClick::PileFrom(_));
+                let empty = g.stack.is_empty();
+                if empty && !g.open && !target {
+                    return None;
+                }
+                let name = t!(lang, "cell {}", "mező {}", g.at);
+                let content = match g.stack.last() {
+                    Some(top) => {
+                        let owner = colour_look(top.colour()).colour_name(lang);
+                        let n = g.stack.len();
+                        let pile = if n > 1 {
+                            t!(lang, ", pile of {n}", ", {n} lapos kupac")
+                        } else {
+                            String::new()
+                        };
+                        format!("{owner} {}{pile}", wolf_label(top, lang))
+                    }
+                    None => t!(lang, "empty", "üres"),
+                };
+                let label = match click {
+                    CellClick::Play(MoonlightAction::Place { .. }) if empty => {
+                        t!(lang, "{name}: {content}, place here", "{name}: {content}, ide tehetsz")
+                    }
+                    CellClick::Play(MoonlightAction::Place { .. }) => {
+                        t!(lang, "{name}: {content}, cover it", "{name}: {content}, lefedheted")
+                    }
+                    CellClick::Play(_) => t!(lang, "{name}: move the pile here", "{name}: ide viheted a kupacot"),
+                    CellClick::PileFrom(_) => t!(lang, "{name}: {content}, move this pile", "{name}: {content}, ezt a kupacot viszed"),
+                    CellClick::Inspect => t!(lang, "{name}: {content}, show the pile", "{name}: {content}, kupac megnézése"),
+                    CellClick::None => format!("{name}: {content}"),
+                };
+                let run = move || match click {
+                    CellClick::Play(a) => act(a),
+                    CellClick::PileFrom(c) => {
+                        pick.set(Pick::Pile(Some(c)));
+                        inspect.set(None);
+                    }
+                    CellClick::Inspect => {
+                        inspect.update(|i| *i = if *i == Some(at) { None } else { Some(at) })
+                    }
+                    CellClick::None => {}
+                };
+                let key = move |e: leptos::ev::KeyboardEvent| {
+                    if e.key() == "Enter" || e.key() == " " {
+                        e.prevent_default();
+                        run();
+                    }
+                };
+                let clickable = click != CellClick::None;
+                let depth = g.stack.len().saturating_sub(1).min(3);
+                let under = (0..depth)
+                    .map(|k| {
+                        let d = (depth - k) as f64 * 4.0;
+                        view! {
+                            <rect class="ml-under" x=x + GAP - d y=y + GAP - d width=CW - 2.0 * GAP height=CH - 2.0 * GAP rx="9"></rect>
+                        }
+                    })
+                    .collect_view();
+                let card = g.stack.last().map(|w| wolf_card(w, x + GAP, y + GAP, CW - 2.0 * GAP));
+                let count = (g.stack.len() > 1).then(|| {
+                    view! {
+                        <g class="ml-count" aria-hidden="true">
+                            <circle cx=x + CW - 16.0 cy=y + CH - 16.0 r="13"></circle>
+                            <text x=x + CW - 16.0 y=y + CH - 11.0 text-anchor="middle" font-size="15">{g.stack.len()}</text>
+                        </g>
+                    }
+                });
+                let slot = empty.then(|| {
+                    view! { <rect class="ml-slot" x=x + GAP y=y + GAP width=CW - 2.0 * GAP height=CH - 2.0 * GAP rx="9"></rect> }
+                });
+                let outline = (target || fresh.contains(&g.at) || inspected == Some(g.at) || picked_from == Some(g.at) || moved_from.contains(&g.at))
+                    .then(|| {
+                        let kind = if target {
+                            "ml-target"
+                        } else if picked_from == Some(g.at) || inspected == Some(g.at) {
+                            "ml-picked"
+                        } else if empty {
+                            "ml-ghost"
+                        } else {
+                            "ml-fresh"
+                        };
+                        view! { <rect class=kind x=x + GAP - 1.0 y=y + GAP - 1.0 width=CW - 2.0 * GAP + 2.0 height=CH - 2.0 * GAP + 2.0 rx="10"></rect> }
+                    });
+                let corner = (g.corner && !empty).then(|| {
+                    view! {
+                        <path class="ml-corner" d=format!("M{:.1},{:.1} l0,-14 l14,0", x + 1.0, y + 15.0)></path>
+                    }
+                });
+                Some(view! {
+                    <g
+                        class="ml-cell"
+                        class:target=target
+                        class:open=empty && g.open
+                        data-legal=target.then_some("")
+                        data-cell=format!("{},{}", g.at.x, g.at.y)
+                        role=if clickable { "button" } else { "img" }
+                        tabindex=clickable.then_some("0")
+                        aria-label=label
+                        on:click=move |_| run()
+                        on:keydown=key
+                    >
+                        <title>{pile_title(g, lang)}</title>
+                        {slot}
+                        {under}
+                        {card}
+                        {count}
+                        {corner}
+                        {outline}
+                    </g>
+                })
+            })
+            .collect_view();
+        // Live row sums, right of the grid: one badge per row of the current box.
+        let live = t.live_score();
+        let sx = (x1 as f64 + 1.0) * CW + 6.0;
+        let order = [t.light, 1 - t.light];
+        let sums = live
+            .rows
+            .iter()
+            .map(|row| {
+                let y = row.y as f64 * CH + CH / 2.0;
+                let lines = order
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| {
+                        let look = seat_look(t, s);
+                        let lead = row.winner == Some(s);
+                        view! {
+                            <text class=format!("ml-sum seat-{}", look.colour) class:lead=lead x=sx + 34.0 y=y - 6.0 + i as f64 * 30.0 text-anchor="middle" font-size="22">
+                                {format!("{} {}", look.mark, row.sums[s])}
+                            </text>
+                        }
+                    })
+                    .collect_view();
+                let label = t!(
+                    lang,
+                    "Row {}: Light {}, Dark {}",
+                    "{}. sor: Világos {}, Sötét {}",
+                    row.y - t.panorama.bounds().map_or(0, |b| b.y_min) + 1,
+                    row.sums[t.light],
+                    row.sums[1 - t.light]
+                );
+                view! {
+                    <g class="ml-sums" role="img" aria-label=label>
+                        <rect x=sx y=y - 36.0 width="68" height="66" rx="10"></rect>
+                        {lines}
+                    </g>
+                }
+            })
+            .collect_view();
+        view! {
+            <svg class="board moonlight-board" viewBox=view_box role="group" aria-label=t!(lang, "The panorama", "A panoráma") preserveAspectRatio="xMidYMid meet">
+                {cells}
+                {sums}
+            </svg>
+        }
+    };
+
+    let inspector = move || {
+        let at = inspect.get()?;
+        let v = view.get();
+        let lang = lang.get();
+        let pile = v.table.panorama.pile(at)?;
+        let cards = pile
+            .cards
+            .iter()
+            .map(|w| view! { <li>{card_svg(w, lang)}</li> })
+            .collect_view();
+        Some(view! {
+            <div class="ml-inspector" role="region" aria-label=t!(lang, "Pile", "Kupac")>
+                <span>{t!(lang, "Pile at {at}, bottom to top:", "Kupac itt: {at}, alulról felfelé:")}</span>
+                <ol class="ml-pile">{cards}</ol>
+                <button class="ml-close" on:click=move |_| inspect.set(None)>{t!(lang, "Close", "Bezár")}</button>
+            </div>
+        })
+    };
+
+    let hand = move || {
+        let v = view.get();
+        let lang = lang.get();
+        let t = &v.table;
+        let legal_now = legal.get();
+        let pick_now = current.get();
+        if matches!(
+            t.phase,
+            Phase::PickLoneWolf | Phase::PickPower | Phase::Over
+        ) {
+            return None;
+        }
+        let cards = v
+            .hand
+            .iter()
+            .map(|w| {
+                let playable = hand_target(&legal_now, w).is_some();
+                let selected = pick_now == Pick::Card(w.canonical()) || pick_now == Pick::Card(w);
+                let label = {
+                    let name = wolf_label(w, lang);
+                    if playable && !selected {
+                        t!(lang, "{name}: select", "{name}: kiválasztás")
+                    } else if selected {
+                        t!(lang, "{name}: selected", "{name}: kiválasztva")
+                    } else {
+                        name
+                    }
+                };
+                view! {
+                    <button
+                        class="ml-hand-card"
+                        class:selected=selected
+                        class:playable=playable
+                        data-card=w.to_string()
+                        data-legal=(playable && !selected).then_some("")
+                        aria-pressed=selected.to_string()
+                        aria-label=label
+                        disabled=!playable
+                        on:click=move |_| {
+                            pick.set(Pick::Card(w));
+                            inspect.set(None);
+                        }
+                    >
+                        {card_svg(w, lang)}
+                    </button>
+                }
+            })
+            .collect_view();
+        let can_move = legal_now
+            .iter()
+            .any(|a| matches!(a, MoonlightAction::MovePile { .. }));
+        let moving = matches!(pick_now, Pick::Pile(_));
+        let move_button = can_move.then(|| {
+            view! {
+                <button
+                    class="ml-power-button"
+                    class:selected=moving
+                    data-legal=(!moving).then_some("")
+                    aria-pressed=moving.to_string()
+                    title=power_text(Power::MovePile, lang)
+                    on:click=move |_| {
+                        pick.set(Pick::Pile(None));
+                        inspect.set(None);
+                    }
+                >
+                    {power_name(Power::MovePile, lang)}
+                </button>
+            }
+        });
+        let decline = legal_now
+            .iter()
+            .copied()
+            .find(|a| *a == MoonlightAction::Decline)
+            .map(|a| {
+                view! {
+                    <button class="ml-power-button" data-legal="" on:click=move |_| act(a)>
+                        {t!(lang, "No second card", "Nem teszek le második lapot")}
+                    </button>
+                }
+            });
+        let hint = if legal_now.is_empty() {
+            String::new()
+        } else {
+            match pick_now {
+                Pick::Card(_) => t!(
+                    lang,
+                    "Now click a highlighted cell.",
+                    "Most kattints egy kiemelt mezőre."
+                ),
+                Pick::Pile(None) => t!(
+                    lang,
+                    "Click the pile to move.",
+                    "Kattints a mozgatandó kupacra."
+                ),
+                Pick::Pile(Some(_)) => t!(
+                    lang,
+                    "Click an empty cell for the pile.",
+                    "Kattints egy üres mezőre a kupacnak."
+                ),
+                Pick::Nothing => t!(
+                    lang,
+                    "Choose a card from your hand.",
+                    "Válassz egy lapot a kezedből."
+                ),
+            }
+        };
+        Some(view! {
+            <div class="ml-hand-area">
+                <div class="ml-hand" role="group" aria-label=t!(lang, "Your hand", "A kezed") data-testid="ml-hand">
+                    {cards}
+                </div>
+                <div class="ml-hand-actions">
+                    <span class="ml-hint">{hint}</span>
+                    {move_button}
+                    {decline}
+                </div>
+            </div>
+        })
+    };
+
+    let choice = move || {
+        let v = view.get();
+        let lang = lang.get();
+        let t = &v.table;
+        let legal_now = legal.get();
+        match t.phase {
+            Phase::PickLoneWolf | Phase::PickPower => {}
+            _ => return None,
+        }
+        let mover = seat_name(t, t.mover, v.seat, lang);
+        if legal_now.is_empty() {
+            let text = if t.phase == Phase::PickLoneWolf {
+                t!(
+                    lang,
+                    "{mover} won the round and is choosing a Lone Wolf…",
+                    "{mover} nyerte a fordulót, és Magányos Farkast választ…"
+                )
+            } else {
+                t!(
+                    lang,
+                    "{mover} lost the round and is choosing an Alpha Power…",
+                    "{mover} elvesztette a fordulót, és Alfa-erőt választ…"
+                )
+            };
+            return Some(view! { <div class="ml-choice waiting"><p>{text}</p></div> }.into_any());
+        }
+        if t.phase == Phase::PickLoneWolf {
+            let options = legal_now
+                .iter()
+                .copied()
+                .filter_map(|a| match a {
+                    MoonlightAction::PickLoneWolf { wolf } => Some((a, wolf)),
+                    _ => None,
+                })
+                .map(|(a, wolf)| {
+                    let label = t!(lang, "Add {} to your deck", "{} a paklidba", wolf_label(wolf, lang));
+                    view! {
+                        <button class="ml-choice-card" data-legal="" aria-label=label on:click=move |_| act(a)>
+                            {card_svg(wolf, lang)}
+                            <span>{wolf_label(wolf, lang)}</span>
+                        </button>
+                    }
+                })
+                .collect_view();
+            return Some(
+                view! {
+                    <div class="ml-choice" data-testid="ml-pick-lone-wolf" role="dialog" aria-labelledby="ml-choice-title">
+                        <h3 id="ml-choice-title">{t!(lang, "You won the round!", "Megnyerted a fordulót!")}</h3>
+                        <p>{t!(lang, "Choose a Lone Wolf to add to your deck for the next rounds.", "Válassz egy Magányos Farkast, amely a következő fordulókra a paklidba kerül.")}</p>
+                        <div class="ml-choice-options">{options}</div>
+                    </div>
+                }
+                .into_any(),
+            );
+        }
+        let options = legal_now
+            .iter()
+            .copied()
+            .filter_map(|a| match a {
+                MoonlightAction::PickPower { power } => Some((a, power)),
+                _ => None,
+            })
+            .map(|(a, power)| {
+                view! {
+                    <button class="ml-power-card" data-legal="" on:click=move |_| act(a)>
+                        <b>{power_name(power, lang)}</b>
+                        <span class="ml-kind">{kind_name(power, lang)}</span>
+                        <span class="ml-text">{power_text(power, lang)}</span>
+                    </button>
+                }
+            })
+            .collect_view();
+        Some(
+            view! {
+                <div class="ml-choice" data-testid="ml-pick-power" role="dialog" aria-labelledby="ml-choice-title">
+                    <h3 id="ml-choice-title">{t!(lang, "You lost the round.", "Elvesztetted a fordulót.")}</h3>
+                    <p>{t!(lang, "Take one Alpha Power from the display: it is yours for the rest of the match.", "Vegyél el egy Alfa-erőt a kínálatból: a mérkőzés végéig a tiéd.")}</p>
+                    <div class="ml-choice-options">{options}</div>
+                </div>
+            }
+            .into_any(),
+        )
+    };
+
+    // The last round's scoring: beside the choice while the round is being closed (and at the
+    // end), below the board once the next round is under way.
+    let scoring = move |top: bool| {
+        let v = view.get();
+        let lang = lang.get();
+        let t = &v.table;
+        let closing = matches!(
+            t.phase,
+            Phase::PickLoneWolf | Phase::PickPower | Phase::Over
+        );
+        if closing != top {
+            return None;
+        }
+        let n = t.rounds.len();
+        let score = t.rounds.last()?;
+        if hidden_scores.get() >= n {
+            return Some(
+                view! {
+                    <button class="ml-show-score" on:click=move |_| hidden_scores.set(n - 1)>
+                        {t!(lang, "Show the last round's scoring", "Az utolsó forduló pontozása")}
+                    </button>
+                }
+                .into_any(),
+            );
+        }
+        Some(
+            view! {
+                <section class="ml-scoring" class:fresh=top data-testid="ml-scoring" aria-live="polite">
+                    {score_steps(t, score, n, v.seat, lang)}
+                    <button class="ml-close" on:click=move |_| hidden_scores.set(n)>
+                        {t!(lang, "Hide", "Elrejtés")}
+                    </button>
+                </section>
+            }
+            .into_any(),
+        )
+    };
+
+    let powers = move || {
+        let v = view.get();
+        let lang = lang.get();
+        let t = &v.table;
+        let display = t
+            .display
+            .iter()
+            .map(|p| {
+                view! {
+                    <li class="ml-power" title=power_text(p, lang)>
+                        <b>{power_name(p, lang)}</b>
+                        <span class="ml-kind">{kind_name(p, lang)}</span>
+                    </li>
+                }
+            })
+            .collect_view();
+        let owned = [v.seat, 1 - v.seat]
+            .into_iter()
+            .map(|s| {
+                let look = seat_look(t, s);
+                let list = t.power_status(s);
+                let items = if list.is_empty() {
+                    view! { <li class="ml-none">{t!(lang, "none yet", "még nincs")}</li> }.into_any()
+                } else {
+                    list.into_iter()
+                        .map(|st| {
+                            let state = if !st.ambush {
+                                t!(lang, "always on", "mindig él")
+                            } else if st.used {
+                                t!(lang, "used this round", "ebben a fordulóban elhasználva")
+                            } else {
+                                t!(lang, "ready", "használható")
+                            };
+                            view! {
+                                <li class="ml-power" class:used=st.used title=power_text(st.power, lang)>
+                                    <b>{power_name(st.power, lang)}</b>
+                                    <span class="ml-kind">{state}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                        .into_any()
+                };
+                view! {
+                    <div class=format!("ml-owned seat-{}", look.colour)>
+                        <span class="ml-owner">{seat_name(t, s, v.seat, lang)}</span>
+                        <ul>{items}</ul>
+                    </div>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="ml-powers" aria-label=t!(lang, "Alpha Powers", "Alfa-erők")>
+                <h3>{t!(lang, "Alpha Powers", "Alfa-erők")}</h3>
+                <div class="ml-display">
+                    <span class="ml-owner">{t!(lang, "Display", "Kínálat")}</span>
+                    <ul>{display}</ul>
+                </div>
+                {owned}
+            </section>
+        }
+    };
+
+    view! {
+        <div class="moonlight">
+            {bar}
+            <div class="ml-top">
+                {choice}
+                {move || scoring(true)}
+            </div>
+            {svg}
+            {inspector}
+            {hand}
+            <div class="ml-panels">
+                {move || scoring(false)}
+                {powers}
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+fn kind_name(p: Power, lang: Lang) -> String {
+    if p.is_ambush() {
+        t!(
+            lang,
+            "Ambush · once a round",
+            "Rajtaütés · fordulónként egyszer"
+        )
+    } else {
+        t!(lang, "Stamina · always", "Kitartás · mindig")
+    }
+}
+
+/// The SVG tooltip of a cell: its pile from the top down.
+fn pile_title(g: &GridCell, lang: Lang) -> String {
+    if g.stack.is_empty() {
+        return if g.open {
+            t!(lang, "A card may still go here", "Ide még kerülhet lap")
+        } else {
+            String::new()
+        };
+    }
+    let names: Vec<String> = g
+        .stack
+        .as_slice()
+        .iter()
+        .rev()
+        .map(|w| format!("{} {}", colour_look(w.colour()).mark, wolf_label(*w, lang)))
+        .collect();
+    names.join(" / ")
+}
+
+/// The round scoring walked through: moons, each row, the points, the result, the match score.
+fn score_steps(t: &Table, score: &RoundScore, n: usize, me: Seat, lang: Lang) -> impl IntoView {
+    let order = [t.light, 1 - t.light];
+    let name = |s: Seat| seat_name(t, s, me, lang);
+    let mut step = 0usize;
+    let mut delay = move || {
+        step += 1;
+        format!("animation-delay: {:.1}s", step as f64 * 0.45)
+    };
+    let moons = {
+        let counts = order
+            .iter()
+            .map(|&s| {
+                let bonus = if score.bonus_moons[s] {
+                    t!(lang, " (Bonus Moons +2)", " (Bónusz holdak +2)")
+                } else {
+                    String::new()
+                };
+                format!("{} {}{bonus}", seat_look(t, s).mark, score.moons[s])
+            })
+            .collect::<Vec<_>>()
+            .join(" : ");
+        let result = match score.moon_winner {
+            Some(w) if score.moon_by_win_all_ties => t!(
+                lang,
+                "tied, {} wins it (Win All Ties): +2",
+                "döntetlen, {} viszi (Minden döntetlen nyerése): +2",
+                name(w)
+            ),
+            Some(w) => t!(lang, "{} +2 points", "{} +2 pont", name(w)),
+            None => t!(
+                lang,
+                "tied: nobody scores",
+                "döntetlen: senki nem kap pontot"
+            ),
+        };
+        view! {
+            <li class="ml-step" style=delay()>
+                <span class="ml-step-title">{t!(lang, "Moon majority", "Holdtöbbség")}</span>
+                <span>{counts} " → " {result}</span>
+            </li>
+        }
+    };
+    let y_min = score.rows.first().map_or(0, |r| r.y);
+    let rows = score
+        .rows
+        .iter()
+        .map(|row| {
+            let number = row.y - y_min + 1;
+            let wolves = row
+                .wolves
+                .iter()
+                .map(|w| {
+                    let scored = w.points > 0;
+                    let badge = if scored {
+                        format!("+{}", w.points)
+                    } else {
+                        String::new()
+                    };
+                    view! {
+                        <span class="ml-mini" class:scored=scored>
+                            {card_svg(w.wolf, lang)}
+                            {w.tripled.then(|| view! { <span class="ml-tripled">{format!("={}", w.counts)}</span> })}
+                            <span class="ml-badge">{badge}</span>
+                        </span>
+                    }
+                })
+                .collect_view();
+            let sums = order
+                .iter()
+                .map(|&s| format!("{} {}", seat_look(t, s).mark, row.sums[s]))
+                .collect::<Vec<_>>()
+                .join(" : ");
+            let result = match row.winner {
+                Some(w) => {
+                    let pts = row.points;
+                    let extra = if row.plus_ones > 0 {
+                        let k = row.plus_ones;
+                        t!(lang, " (incl. {k} for +1)", " (ebből {k} a +1 miatt)")
+                    } else {
+                        String::new()
+                    };
+                    let ties = if row.by_win_all_ties {
+                        t!(lang, " (tie: Win All Ties)", " (döntetlen: Minden döntetlen nyerése)")
+                    } else {
+                        String::new()
+                    };
+                    t!(lang, "{} wins{ties}: +{pts}{extra}", "{} nyeri{ties}: +{pts}{extra}", name(w))
+                }
+                None => t!(lang, "tied: nobody scores", "döntetlen: senki nem kap pontot"),
+            };
+            view! {
+                <li class="ml-step" style=delay()>
+                    <span class="ml-step-title">{t!(lang, "Row {number}", "{number}. sor")}</span>
+                    <span class="ml-row-cards">{wolves}</span>
+                    <span>{sums} " → " {result}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let points = order
+        .iter()
+        .map(|&s| format!("{} {}", seat_look(t, s).mark, score.points[s]))
+        .collect::<Vec<_>>()
+        .join(" : ");
+    let result = match (score.winner, score.decided_by) {
+        (Some(w), Decider::WinAllTies) => t!(
+            lang,
+            "{} wins the round on Win All Ties",
+            "{} nyeri a fordulót (Minden döntetlen nyerése)",
+            name(w)
+        ),
+        (Some(w), Decider::Collected) => t!(
+            lang,
+            "Points tied: {} wins the round with more collected wolves ({} to {})",
+            "Pontegyenlőség: {} nyeri a fordulót, több begyűjtött farkassal ({}:{})",
+            name(w),
+            score.collected[w],
+            score.collected[1 - w]
+        ),
+        (Some(w), _) => t!(lang, "{} wins the round", "{} nyeri a fordulót", name(w)),
+        (None, _) => t!(
+            lang,
+            "A perfect tie: the round is replayed",
+            "Teljes döntetlen: a fordulót újrajátsszák"
+        ),
+    };
+    let matchscore = order
+        .iter()
+        .map(|&s| format!("{} {}", name(s), t.mountains[s]))
+        .collect::<Vec<_>>()
+        .join(" : ");
+    let n8 = n.min(255) as u8;
+    let art = article(n8, true);
+    let title = t!(lang, "Round {n} scoring", "{art} {n}. forduló pontozása");
+    view! {
+        <h3>{title}</h3>
+        <ol class="ml-steps">
+            {moons}
+            {rows}
+            <li class="ml-step" style=delay()>
+                <span class="ml-step-title">{t!(lang, "Points", "Pontok")}</span>
+                <span>{points}</span>
+            </li>
+            <li class="ml-step ml-result" style=delay()>
+                <b>{result}</b>
+            </li>
+            <li class="ml-step" style=delay()>
+                <span class="ml-step-title">{t!(lang, "Match (rounds won, {MOUNTAINS_TO_WIN} to win)", "Mérkőzés (megnyert fordulók, {MOUNTAINS_TO_WIN} kell)")}</span>
+                <span>{matchscore}</span>
+            </li>
+        </ol>
+    }
+}
+
+impl GameUi for Moonlight {
+    const NAME: &'static str = "Moonlight";
+    const HIDDEN_INFORMATION: bool = true;
+
+    fn seat_count_for(_: &MoonlightOptions) -> usize {
+        2
+    }
+
+    fn options_form(
+        options: RwSignal<MoonlightOptions>,
+        seat_names: Signal<Vec<String>>,
+    ) -> AnyView {
+        let lang = use_lang();
+        let start =
+            move || options.with(|o| o.start.map_or("random".to_string(), |s| s.to_string()));
+        let light =
+            move || options.with(|o| o.light.map_or("random".to_string(), |s| s.to_string()));
+        let seat_options = move || {
+            seat_names
+                .get()
+                .into_iter()
+                .enumerate()
+                .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
+                .collect_view()
+        };
+        view! {
+            <label class="option">
+                {move || t!(lang.get(), "Who starts round 1 ", "Ki kezdi az 1. fordulót ")}
+                <select
+                    prop:value=start
+                    on:change=move |e| {
+                        let v = event_target_value(&e);
+                        options.update(|o| o.start = v.parse().ok());
+                    }
+                >
+                    <option value="random">{move || t!(lang.get(), "Random", "Véletlen")}</option>
+                    {seat_options}
+                </select>
+            </label>
+            <label class="option">
+                {move || t!(lang.get(), "Who plays Light ", "Ki játszik a Világossal ")}
+                <select
+                    prop:value=light
+                    on:change=move |e| {
+                        let v = event_target_value(&e);
+                        options.update(|o| o.light = v.parse().ok());
+                    }
+                >
+                    <option value="random">{move || t!(lang.get(), "Random", "Véletlen")}</option>
+                    {seat_options}
+                </select>
+            </label>
+        }
+        .into_any()
+    }
+
+    fn board(props: BoardProps<Self>) -> AnyView {
+        board(props)
+    }
+
+    fn look(view: &MoonlightView, seat: Seat) -> SeatLook {
+        seat_look(&view.table, seat)
+    }
+
+    fn seat_summary(view: &MoonlightView, seat: Seat, lang: Lang) -> String {
+        let won = view.table.mountains[seat];
+        let moons = view.table.moon_counts()[seat];
+        match won {
+            1 => t!(
+                lang,
+                "1 round won · {moons} moons",
+                "1 megnyert forduló · {moons} hold"
+            ),
+            _ => t!(
+                lang,
+                "{won} rounds won · {moons} moons",
+                "{won} megnyert forduló · {moons} hold"
+            ),
+        }
+    }
+
+    fn prompt(view: &MoonlightView, lang: Lang) -> String {
+        let t = &view.table;
+        match t.phase {
+            Phase::Place if t.final_turn => t!(
+                lang,
+                "Your final turn: place a wolf",
+                "Az utolsó köröd: tegyél le egy farkast"
+            ),
+            Phase::Place => t!(
+                lang,
+                "Place a wolf: choose a card, then a highlighted cell",
+                "Tegyél le egy farkast: válassz lapot, aztán egy kiemelt mezőt"
+            ),
+            Phase::PlaceTwo => t!(
+                lang,
+                "Now place a value-2 wolf",
+                "Most tegyél le egy 2-es értékű farkast"
+            ),
+            Phase::Second => t!(
+                lang,
+                "Double Placement: place a second card, or decline",
+                "Dupla lerakás: tegyél le egy második lapot, vagy hagyd ki"
+            ),
+            Phase::PickLoneWolf => t!(
+                lang,
+                "You won the round: choose a Lone Wolf",
+                "Megnyerted a fordulót: válassz Magányos Farkast"
+            ),
+            Phase::PickPower => t!(
+                lang,
+                "You lost the round: take an Alpha Power",
+                "Elvesztetted a fordulót: válassz Alfa-erőt"
+            ),
+            Phase::Shuffle { .. } | Phase::Over => String::new(),
+        }
+    }
+
+    fn rules(lang: Lang) -> AnyView {
+        let picture = view! {
+            <svg class="ml-rules-art" viewBox="0 0 300 138" role="img"
+                aria-label=t!(lang, "A Dark 3 covering a Light 2", "Egy sötét hármas lefed egy világos kettest")>
+                {wolf_card(Wolf::new(Colour::Light, 3).unwrap_or_default(), 4.0, 4.0, 92.0)}
+                <path class="ml-rules-arrow" d="M108,66 L150,66 M140,56 L152,66 L140,76"></path>
+                {wolf_card(Wolf::new(Colour::Light, 3).unwrap_or_default(), 168.0, 4.0, 92.0)}
+                {wolf_card(Wolf::new(Colour::Dark, 6).unwrap_or_default(), 180.0, 10.0, 92.0)}
+            </svg>
+        };
+        if lang == Lang::Hu {
+            return view! {
+                <div class="rules-text moonlight-rules">
+                    {picture}
+                    <p>"Felváltva tesztek le farkaslapokat a közös " <b>"panorámába"</b> ", amely legfeljebb 4×3-as vagy 3×4-es lehet (a halvány keret mutatja, hová kerülhet még lap). Egy új lapnak egy már lent lévő lap mellé kell kerülnie."</p>
+                    <p>"Az ellenfél farkasát " <b>"lefedheted"</b> " egy pontosan eggyel nagyobb értékű lappal (kettest hármassal), de a sajátodat soha, és az ellenfél utolsó látható farkasát sem."</p>
+                    <p>"A forduló végén: akinek több látható " <b>"holdja"</b> " van, 2 pontot kap. Minden " <b>"sort"</b> " az nyer, akinek ott nagyobb a látható értékeinek összege (a sarokban álló ×3 lap háromszorosan számít); a sor nyertese minden ott látható farkasáért 1 pontot kap, a +1 jelű lapokért még egyet."</p>
+                    <p>"Két megnyert forduló nyeri a mérkőzést. A forduló győztese egy " <b>"Magányos Farkast"</b> " vesz a paklijába, a vesztes egy " <b>"Alfa-erőt"</b> " kap."</p>
+                </div>
+            }
+            .into_any();
+        }
+        view! {
+            <div class="rules-text moonlight-rules">
+                {picture}
+                <p>"Take turns laying wolf cards into the shared " <b>"panorama"</b> ", which may grow to at most 4×3 or 3×4 (the faint frame shows where cards may still go). A new card must touch a card already there."</p>
+                <p>"You may " <b>"cover"</b> " an opponent's wolf with a card exactly one value higher (a 3 on a 2), but never your own and never their last visible wolf."</p>
+                <p>"At the round's end the player with more visible " <b>"moons"</b> " scores 2. Each " <b>"row"</b> " goes to the higher sum of visible values (a ×3 card in a corner counts triple); its winner scores 1 per visible wolf there, plus 1 for each +1 card."</p>
+                <p>"Win two rounds to win the match. The round winner adds a " <b>"Lone Wolf"</b> " to their deck, the loser takes an " <b>"Alpha Power"</b> "."</p>
+            </div>
+        }
+        .into_any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Match, Rng, ToMove};
+    use rand::{Rng as _, SeedableRng};
+
+    /// Every cell the board can click now, with the extra pile-move targets.
+    fn clicks(v: &MoonlightView, pick: Pick, legal: &[MoonlightAction]) -> Vec<CellClick> {
+        let mut grid = v.table.panorama.grid();
+        for a in legal {
+            if let MoonlightAction::MovePile { to, .. } = *a {
+                if !grid.iter().any(|g| g.at == to) {
+                    grid.push(GridCell {
+                        at: to,
+                        stack: Default::default(),
+                        open: false,
+                        ground: false,
+                        corner: false,
+                    });
+                }
+            }
+        }
+        grid.iter().map(|g| cell_click(g, pick, legal)).collect()
+    }
+
+    /// The clicks the board offers lead to every legal placement and pile move, and every
+    /// selection it offers has a target (no dead end for a random clicker).
+    #[test]
+    fn the_board_offers_every_legal_action_and_no_dead_end() {
+        for seed in 0..12 {
+            let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
+            let mut rng = Rng::seed_from_u64(seed);
+            while m.to_move() != ToMove::Over {
+                let s = m.state();
+                let legal = Moonlight::legal(s);
+                let v = Moonlight::view(s, s.table.mover);
+                let mut offered = Vec::new();
+                for w in v.hand.iter() {
+                    if hand_target(&legal, w).is_none() {
+                        continue;
+                    }
+                    let pick = effective(Pick::Card(w), &legal);
+                    assert_eq!(pick, Pick::Card(w));
+                    let plays: Vec<_> = clicks(&v, pick, &legal)
+                        .into_iter()
+                        .filter_map(|c| match c {
+                            CellClick::Play(a) => Some(a),
+                            _ => None,
+                        })
+                        .collect();
+                    assert!(!plays.is_empty(), "{w} selectable but no target");
+                    offered.extend(plays);
+                }
+                if legal
+                    .iter()
+                    .any(|a| matches!(a, MoonlightAction::MovePile { .. }))
+                {
+                    let froms: Vec<Cell> = clicks(&v, Pick::Pile(None), &legal)
+                        .into_iter()
+                        .filter_map(|c| match c {
+                            CellClick::PileFrom(at) => Some(at),
+                            _ => None,
+                        })
+                        .collect();
+                    assert!(!froms.is_empty());
+                    for from in froms {
+                        let plays: Vec<_> = clicks(&v, Pick::Pile(Some(from)), &legal)
+                            .into_iter()
+                            .filter_map(|c| match c {
+                                CellClick::Play(a) => Some(a),
+                                _ => None,
+                            })
+                            .collect();
+                        assert!(!plays.is_empty());
+                        offered.extend(plays);
+                    }
+                }
+                for a in &legal {
+                    if matches!(
+                        a,
+                        MoonlightAction::Place { .. } | MoonlightAction::MovePile { .. }
+                    ) {
+                        assert!(offered.contains(a), "{a:?} not offered");
+                    }
+                }
+                let a = legal[rng.random_range(0..legal.len())];
+                m.play(&a).unwrap();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod language_tests {
+    use crate::engine::{Game, Match};
+    use crate::games::moonlight::{Moonlight, MoonlightOptions};
+    use crate::i18n::Lang;
+
+    #[test]
+    fn the_log_speaks_hungarian() {
+        let m = Match::<Moonlight>::new(MoonlightOptions::default(), 3).unwrap();
+        let s = m.state();
+        let me = s.table.mover;
+        let a = Moonlight::legal(s)[0];
+        let hu = Moonlight::describe(s, &a, me, Lang::Hu).unwrap();
+        let en = Moonlight::describe(s, &a, me, Lang::En).unwrap();
+        assert!(
+            hu.starts_with(&format!("@{me} lapot tett le ide: (0,0)")),
+            "{hu}"
+        );
+        assert!(hu.contains("és húzott:"), "{hu}");
+        assert!(en.starts_with(&format!("@{me} placed")), "{en}");
+    }
+}

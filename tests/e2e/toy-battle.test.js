@@ -1,0 +1,142 @@
+// Toy Battle end to end: a whole game against the Easy AI on Castle Field played by clicks, the
+// phone layout, and pass-and-play where the hand-off screen keeps the last player's rack out of
+// the page. Any console error or request leaving 127.0.0.1 fails a test.
+const assert = require('assert');
+const { guardedPage, shot } = require('./lib');
+
+async function startToyBattle(page, url, { opponent = 'easy', terrain = 'castle', beginner = false } = {}) {
+  await page.goto(url);
+  await page.click('button[data-game="toy-battle"]');
+  await page.selectOption('[data-seat="1"] select', opponent);
+  await page.selectOption('[data-testid="tb-terrain"]', terrain);
+  if (beginner) await page.check('[data-testid="tb-beginner"]');
+  await page.click('[data-testid="start-game"]');
+  await page.waitForSelector('.table[data-game="toy-battle"]');
+}
+
+// Click `[data-legal]` elements until the game ends, preferring to act on the Terrain so a
+// game ends in a few minutes; shots of the first sub-choice prompt and of the middle game.
+async function playByClicks(page, { maxClicks = 2500, prefix = 'toy-battle' } = {}) {
+  let clicks = 0;
+  let shotChoice = false;
+  for (;;) {
+    if (await page.$('[data-testid="game-over"]')) return clicks;
+    const ready = await page.$('[data-testid="handoff-ready"]');
+    if (ready) { await ready.click(); continue; }
+    const all = await page.$$('[data-legal]');
+    if (all.length === 0) {
+      await page.waitForFunction(() => document.querySelector('[data-legal]') || document.querySelector('[data-testid="game-over"]') || document.querySelector('[data-testid="handoff-ready"]'), null, { timeout: 60000 });
+      continue;
+    }
+    if (!shotChoice && await page.$('.tb-banner.tb-act button.tb-skip')) {
+      shotChoice = true;
+      await shot(page, prefix + '-subchoice-desktop');
+    }
+    if (clicks === 40) await shot(page, prefix + '-middle-desktop');
+    const nodes = await page.$$('.tb-node[data-legal]');
+    const banner = await page.$$('.tb-banner [data-legal]');
+    const rack = await page.$$('.tb-rack-tile[data-legal]');
+    const draw = await page.$$('.tb-draw[data-legal]');
+    let pool;
+    if (nodes.length && Math.random() < 0.85) pool = nodes;
+    else if (banner.length) pool = banner;
+    else if (rack.length && (draw.length === 0 || Math.random() < 0.75)) pool = rack;
+    else if (draw.length) pool = draw;
+    else pool = all;
+    try {
+      await pool[Math.floor(Math.random() * pool.length)].click({ timeout: 2000 });
+      clicks++;
+    } catch (e) {
+      // The board re-rendered under the pointer: look again.
+    }
+    if (clicks > maxClicks) throw new Error('game did not end after ' + maxClicks + ' clicks');
+  }
+}
+
+module.exports = {
+  async 'a whole game of Toy Battle on Castle Field against the Easy AI, by clicks'({ url, context }) {
+    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+    await startToyBattle(page, url);
+    assert.ok(await page.$('svg.tb-board.tb-terrain-castle'), 'Castle Field is on the table');
+    await shot(page, 'toy-battle-start-desktop');
+    let sawThinking = false;
+    const watcher = setInterval(async () => {
+      try { if (await page.$('.table[data-thinking]')) sawThinking = true; } catch (e) { /* closing */ }
+    }, 50);
+    const started = Date.now();
+    const clicks = await playByClicks(page);
+    clearInterval(watcher);
+    console.log(`     game over after ${clicks} clicks in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    assert.ok(clicks > 3, 'the human made moves');
+    const over = await page.textContent('[data-testid="game-over"]');
+    assert.match(over, /wins/i);
+    assert.ok(await page.$('.tb-banner.tb-over'), 'the board says how the game ended');
+    assert.ok(sawThinking, 'the AI showed its thinking indicator');
+    await shot(page, 'toy-battle-over-desktop');
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
+  async 'games on Volcanic Jungle, Cursed Cemetery and Tropical Pool play to the end by clicks'({ url, context }) {
+    for (const terrain of ['jungle', 'cemetery', 'pool']) {
+      const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+      await startToyBattle(page, url, { terrain });
+      assert.ok(await page.$(`svg.tb-board.tb-terrain-${terrain}`), `${terrain} is on the table`);
+      const clicks = await playByClicks(page, { prefix: 'toy-battle-' + terrain });
+      console.log(`     ${terrain}: game over after ${clicks} clicks`);
+      await shot(page, `toy-battle-${terrain}-over`);
+      assert.deepStrictEqual(problems, []);
+      await page.close();
+    }
+  },
+
+  async 'the Toy Battle board fits a phone screen'({ url, context }) {
+    const { page, problems } = await guardedPage(context, { width: 360, height: 740 });
+    await startToyBattle(page, url, { opponent: 'easy', terrain: 'clouds' });
+    await page.waitForSelector('.tb-rack-tile[data-legal], .tb-draw[data-legal]');
+    const tile = await page.$('.tb-rack-tile[data-legal]');
+    if (tile) {
+      await tile.click();
+      assert.ok((await page.$$('.tb-node[data-legal]')).length > 0, 'targets light up for the picked Troop');
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `no horizontal scrolling (scrollWidth ${width})`);
+    const board = await page.$('svg.tb-board');
+    assert.ok(await page.$('svg.tb-board.tb-portrait'), 'the Terrain stands upright on a phone');
+    const box = await board.boundingBox();
+    assert.ok(box.width <= 360 && box.width > 300, `board spans the phone width (${box.width})`);
+    const rackBox = await (await page.$('[data-testid="tb-rack"]')).boundingBox();
+    assert.ok(rackBox.x >= 0 && rackBox.x + rackBox.width <= 360, 'the rack fits the width');
+    await shot(page, 'toy-battle-phone');
+    // The whole page, to look at what lies below the fold.
+    await page.screenshot({ path: require('path').join(require('./lib').ARTIFACTS, 'toy-battle-phone-full.png'), fullPage: true });
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
+  async 'pass and play: the hand-off screen keeps the last rack out of the page'({ url, context }) {
+    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+    await startToyBattle(page, url, { opponent: 'human', terrain: 'battlefield' });
+    await page.waitForSelector('.tb-draw[data-legal]');
+    const before = await page.$$eval('[data-testid="tb-rack"] [data-troop]', els => els.map(e => e.dataset.troop));
+    assert.strictEqual(before.length, 3, 'the starter holds 3 Troops');
+    await page.click('.tb-draw[data-legal]');
+    await page.waitForSelector('[data-testid="handoff-ready"]');
+    assert.strictEqual(await page.$('[data-testid="tb-rack"]'), null, 'no rack in the page during the hand-off');
+    assert.strictEqual(await page.$('[data-troop]'), null, 'no rack Troop in the page during the hand-off');
+    assert.strictEqual(await page.$('svg.tb-board'), null, 'no board during the hand-off');
+    const log = await page.textContent('.log');
+    assert.match(log, /drew 2 Troops/, 'the log says only how many Troops were drawn');
+    await shot(page, 'toy-battle-handoff');
+    await page.click('[data-testid="handoff-ready"]');
+    await page.waitForSelector('[data-testid="tb-rack"]');
+    const after = await page.$$('[data-testid="tb-rack"] [data-troop]');
+    assert.strictEqual(after.length, 4, 'the second player sees their own 4 Troops');
+    assert.ok(await page.$('.tb-backs'), "the first player's rack shows as tile backs");
+    const backs = await page.$$('.tb-side .tb-backs .tb-chip');
+    assert.strictEqual(backs.length, 5, 'the opponent rack shows 5 backs');
+    await shot(page, 'toy-battle-after-handoff');
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+};
