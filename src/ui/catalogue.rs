@@ -5,6 +5,7 @@ use crate::games::herd::Herd;
 use crate::games::long_campaign::LongCampaign;
 use crate::games::moonlight::Moonlight;
 use crate::games::toy_battle::ToyBattle;
+use crate::games::turncoats::Turncoats;
 use crate::i18n::Lang;
 
 /// A game as the home page shows it.
@@ -46,7 +47,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2–5 players",
         length: "20–40 min",
         pitch: "Back one of three factions in secret, and switch sides when it pays.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "moonlight",
@@ -96,9 +97,10 @@ pub trait UiVisitor {
 pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         "herd" => Some(visitor.visit::<Herd>()),
-        "long-campaign" => Some(visitor.visit::<LongCampaign>()),
         "toy-battle" => Some(visitor.visit::<ToyBattle>()),
         "moonlight" => Some(visitor.visit::<Moonlight>()),
+        "turncoats" => Some(visitor.visit::<Turncoats>()),
+        "long-campaign" => Some(visitor.visit::<LongCampaign>()),
         _ => None,
     }
 }

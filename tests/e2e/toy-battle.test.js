@@ -5,6 +5,9 @@ const assert = require('assert');
 const { guardedPage, shot } = require('./lib');
 
 async function startToyBattle(page, url, { opponent = 'easy', terrain = 'castle', beginner = false } = {}) {
+  // A game left open by an earlier test would be resumed: start from a clean slate.
+  await page.goto(url);
+  await page.evaluate(() => localStorage.clear());
   await page.goto(url);
   await page.click('button[data-game="toy-battle"]');
   await page.selectOption('[data-seat="1"] select', opponent);

@@ -1042,9 +1042,10 @@ fn score_steps(t: &Table, score: &RoundScore, n: usize, me: Seat, lang: Lang) ->
         .map(|&s| format!("{} {}", name(s), t.mountains[s]))
         .collect::<Vec<_>>()
         .join(" : ");
-    let n8 = n.min(255) as u8;
-    let art = article(n8, true);
-    let title = t!(lang, "Round {n} scoring", "{art} {n}. forduló pontozása");
+    let title = match lang {
+        Lang::En => format!("Round {n} scoring"),
+        Lang::Hu => format!("{} {n}. forduló pontozása", article(n.min(255) as u8, true)),
+    };
     view! {
         <h3>{title}</h3>
         <ol class="ml-steps">
@@ -1144,6 +1145,11 @@ impl GameUi for Moonlight {
                 "{won} megnyert forduló · {moons} hold"
             ),
         }
+    }
+
+    /// Rounds won, charted at the match's end.
+    fn measure(view: &MoonlightView, seat: Seat) -> Option<f64> {
+        Some(f64::from(view.table.mountains[seat & 1]))
     }
 
     fn prompt(view: &MoonlightView, lang: Lang) -> String {

@@ -166,17 +166,20 @@ fn aftermath(before: &MoonlightState, after: &MoonlightState, viewer: Seat, lang
             out += &match score.winner {
                 Some(w) => {
                     let (mine, theirs) = (score.points[w], score.points[1 - w]);
-                    t!(
-                        lang,
-                        ". Round {n} is over: @{w} wins it, {mine} to {theirs}",
-                        ". {art} {n}. forduló véget ért: @{w} nyerte, {mine}:{theirs}"
-                    )
+                    // Hungarian needs the article before the numeral: one line per language.
+                    match lang {
+                        Lang::En => {
+                            format!(". Round {n} is over: @{w} wins it, {mine} to {theirs}")
+                        }
+                        Lang::Hu => {
+                            format!(". {art} {n}. forduló véget ért: @{w} nyerte, {mine}:{theirs}")
+                        }
+                    }
                 }
-                None => t!(
-                    lang,
-                    ". Round {n} is over, tied {a} to {b}: it is replayed",
-                    ". {art} {n}. forduló döntetlen ({a}:{b}): újrajátsszák"
-                ),
+                None => match lang {
+                    Lang::En => format!(". Round {n} is over, tied {a} to {b}: it is replayed"),
+                    Lang::Hu => format!(". {art} {n}. forduló döntetlen ({a}:{b}): újrajátsszák"),
+                },
             };
         }
         if after.table.phase == Phase::Over {
@@ -216,9 +219,9 @@ pub fn describe(
             };
             let n = before.table.round;
             let opening = if seat == 0 {
-                {
-                    let art = article(n, false);
-                    t!(lang, "Round {n} begins. ", "Kezdődik {art} {n}. forduló. ")
+                match lang {
+                    Lang::En => format!("Round {n} begins. "),
+                    Lang::Hu => format!("Kezdődik {} {n}. forduló. ", article(n, false)),
                 }
             } else {
                 String::new()

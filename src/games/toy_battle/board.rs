@@ -469,7 +469,7 @@ fn prompt_text(v: &ToyBattleView, lang: Lang, selected: Option<Troop>, from: Opt
         Prompt::Xb42Discard => t!(
             lang,
             "XB-42: discard a random Troop from {other}'s rack?",
-            "XB-42: eldobsz egy véletlen egységet az ellenfél tartójáról?"
+            "XB-42: eldobsz egy véletlen egységet az ellenfél ({other}) tartójáról?"
         ),
         Prompt::Retreat => t!(
             lang,
@@ -501,7 +501,7 @@ fn prompt_text(v: &ToyBattleView, lang: Lang, selected: Option<Troop>, from: Opt
         Prompt::Snipe => t!(
             lang,
             "Sniper: freeze a random Troop on {other}'s rack?",
-            "Mesterlövész: befagyasztasz egy véletlen egységet az ellenfél tartóján?"
+            "Mesterlövész: befagyasztasz egy véletlen egységet az ellenfél ({other}) tartóján?"
         ),
         Prompt::Chance | Prompt::Over => String::new(),
     }

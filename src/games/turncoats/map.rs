@@ -5,6 +5,7 @@
 //! draws exactly what the spec shows; `tests` recompute them from the hex coordinates.
 
 use super::rules::Colour;
+use crate::i18n::Lang;
 
 /// Number of normal areas (ids `0..10`).
 pub const AREA_COUNT: usize = 11;
@@ -195,6 +196,37 @@ pub fn hex_center(q: i32, r: i32) -> (f64, f64) {
         ORIGIN.0 + s * 3f64.sqrt() * (q as f64 + r as f64 / 2.0),
         ORIGIN.1 + 1.5 * s * r as f64,
     )
+}
+
+/// Hungarian names of the areas, in id order (D2: the names are ours in both languages).
+const NAMES_HU: [&str; AREA_COUNT] = [
+    "Északi Orom",
+    "Koronadombok",
+    "Ébenvár",
+    "Bíborvölgy",
+    "Keleterdő",
+    "Nyugati Láp",
+    "Folyókanyar",
+    "Szívföld",
+    "Mocsárvég",
+    "Azúrpart",
+    "Déli Hajlat",
+];
+
+/// An area's name in `lang` ("Eastwood", "Keleterdő").
+pub fn area_name(a: u8, lang: Lang) -> &'static str {
+    match area(a) {
+        Some(x) => lang.pick(x.name, NAMES_HU[a as usize]),
+        None => "?",
+    }
+}
+
+/// The name an area goes by in a translated log line: "Keleterdő (4)".
+pub fn area_label_in(a: u8, lang: Lang) -> String {
+    match area(a) {
+        Some(_) => format!("{} ({})", area_name(a, lang), a),
+        None => format!("#{a}"),
+    }
 }
 
 /// The name an area goes by in the log: "Eastwood (4)".

@@ -2,6 +2,7 @@
 //! win by backing the right side. Rules in `rules.rs`, the map in `map.rs`, what each seat can
 //! infer about hidden stones in `hunch.rs`, AI hints in `strategy.rs`.
 
+mod board;
 mod hunch;
 pub mod map;
 mod rules;

@@ -59,6 +59,24 @@ impl Colour {
             Colour::Black => "black",
         }
     }
+
+    /// The colour's name in running text ("red", "piros").
+    pub fn name_in(self, lang: crate::i18n::Lang) -> &'static str {
+        match self {
+            Colour::Red => lang.pick("red", "piros"),
+            Colour::Blue => lang.pick("blue", "kék"),
+            Colour::Black => lang.pick("black", "fekete"),
+        }
+    }
+
+    /// The colour's name as a title ("Red", "Piros").
+    pub fn title(self, lang: crate::i18n::Lang) -> &'static str {
+        match self {
+            Colour::Red => lang.pick("Red", "Piros"),
+            Colour::Blue => lang.pick("Blue", "Kék"),
+            Colour::Black => lang.pick("Black", "Fekete"),
+        }
+    }
 }
 
 /// A handful of stones counted by colour: a hand, an area, the AXE, the FLAG or the bag.
@@ -965,81 +983,128 @@ impl Game for Turncoats {
         s: &TurncoatsState,
         action: &TurncoatsAction,
         viewer: Seat,
-        _lang: crate::i18n::Lang,
+        lang: crate::i18n::Lang,
     ) -> Option<String> {
+        use crate::t;
         use TurncoatsAction as A;
         let me = s.mover;
         let mut after = s.clone();
         after.hunches.clear();
         Turncoats::apply(&mut after, action).ok()?;
+        let at = |a: u8| map::area_label_in(a, lang);
         Some(match *action {
-            A::Recruit { colour, area } => format!(
+            A::Recruit { colour, area } => t!(
+                lang,
                 "@{me} recruited a {} stone into {}",
-                colour.name(),
-                map::area_label(area)
+                "@{me} {} követ toborzott ide: {}",
+                colour.name_in(lang),
+                at(area)
             ),
             A::Battle { colour, area } => {
-                let head = format!(
+                let head = t!(
+                    lang,
                     "@{me} put a {} stone on the AXE and battled in {}",
-                    colour.name(),
-                    map::area_label(area)
+                    "@{me} {} követ tett a FEJSZÉRE, és csatát vívott itt: {}",
+                    colour.name_in(lang),
+                    at(area)
                 );
                 match after.phase {
-                    Phase::Kill { count, .. } => format!("{head}: {count} stones to kill"),
+                    Phase::Kill { count, .. } => t!(
+                        lang,
+                        "{head}: {count} stones to kill",
+                        "{head}: {count} követ kell levágnia"
+                    ),
                     _ => {
                         let a = area as usize;
                         let gone = diff(&s.board.areas[a], &after.board.areas[a]);
                         if gone.is_empty() {
-                            format!("{head}, killing nothing")
+                            t!(
+                                lang,
+                                "{head}, killing nothing",
+                                "{head}, de nem vágott le semmit"
+                            )
                         } else {
-                            format!("{head}, killing {}", list(&gone))
+                            t!(
+                                lang,
+                                "{head}, killing {}",
+                                "{head}, és levágott {} követ",
+                                list(&gone, lang)
+                            )
                         }
                     }
                 }
             }
             A::Kill { kills } => {
                 let area = match s.phase {
-                    Phase::Kill { area, .. } => map::area_label(area),
+                    Phase::Kill { area, .. } => at(area),
                     _ => String::new(),
                 };
-                format!("@{me} killed {} in {area}", list(&kills))
+                t!(
+                    lang,
+                    "@{me} killed {} in {area}",
+                    "@{me} levágott {} követ itt: {area}",
+                    list(&kills, lang)
+                )
             }
             A::March { colour, from, to } => {
-                let head = format!(
+                let head = t!(
+                    lang,
                     "@{me} put a {} stone on the FLAG and marched from {} to {}",
-                    colour.name(),
-                    map::area_label(from),
-                    map::area_label(to)
+                    "@{me} {} követ tett a ZÁSZLÓRA, és vonult innen: {}, ide: {}",
+                    colour.name_in(lang),
+                    at(from),
+                    at(to)
                 );
                 match after.phase {
                     Phase::MarchCount { .. } => head,
-                    _ => format!("{head} with 1 stone"),
+                    _ => t!(lang, "{head} with 1 stone", "{head} (1 kővel)"),
                 }
             }
             A::MarchCount { count } => match s.phase {
-                Phase::MarchCount { colour, from, to } => format!(
+                Phase::MarchCount { colour, from, to } => t!(
+                    lang,
                     "@{me} marched {count} {} from {} to {}",
-                    colour.name(),
-                    map::area_label(from),
-                    map::area_label(to)
+                    "@{me} {count} {} követ vonultatott innen: {}, ide: {}",
+                    colour.name_in(lang),
+                    at(from),
+                    at(to)
                 ),
                 _ => return None,
             },
-            A::Negotiate => format!("@{me} negotiates"),
+            A::Negotiate => t!(lang, "@{me} negotiates", "@{me} tárgyal"),
             A::Draw { colour } => {
                 if viewer == me {
-                    format!("@{me} drew a {} stone", colour.name())
+                    t!(
+                        lang,
+                        "@{me} drew a {} stone",
+                        "@{me} {} követ húzott",
+                        colour.name_in(lang)
+                    )
                 } else {
-                    format!("@{me} drew a stone")
+                    t!(lang, "@{me} drew a stone", "@{me} húzott egy követ")
                 }
             }
             A::NegotiateReturn { colour } => {
+                let (streak, n) = (after.streak, s.players);
                 let tail = if after.phase == Phase::Over {
-                    format!(" ({} negotiations in a row: the game ends)", after.streak)
+                    t!(
+                        lang,
+                        " ({streak} negotiations in a row: the game ends)",
+                        " ({streak} tárgyalás egymás után: vége a játéknak)"
+                    )
                 } else {
-                    format!(" ({} of {} negotiations in a row)", after.streak, s.players)
+                    t!(
+                        lang,
+                        " ({streak} of {n} negotiations in a row)",
+                        " ({streak}/{n} tárgyalás egymás után)"
+                    )
                 };
-                format!("@{me} returned a {} stone to the bag{tail}", colour.name())
+                t!(
+                    lang,
+                    "@{me} returned a {} stone to the bag{tail}",
+                    "@{me} {} követ tett vissza a zsákba{tail}",
+                    colour.name_in(lang)
+                )
             }
         })
     }
@@ -1081,11 +1146,11 @@ fn diff(before: &Stones, after: &Stones) -> Stones {
     )
 }
 
-/// "1 blue and 2 black".
-fn list(stones: &Stones) -> String {
+/// "1 blue and 2 black" ("1 kék és 2 fekete").
+fn list(stones: &Stones, lang: crate::i18n::Lang) -> String {
     let parts: Vec<String> = stones
         .colours()
-        .map(|c| format!("{} {}", stones[c], c.name()))
+        .map(|c| format!("{} {}", stones[c], c.name_in(lang)))
         .collect();
-    parts.join(" and ")
+    parts.join(lang.pick(" and ", " és "))
 }

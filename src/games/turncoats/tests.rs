@@ -2,7 +2,7 @@
 //! and random-playout invariants.
 
 use super::hunch::Hunch;
-use super::map::AREA_COUNT;
+use super::map::{self, AREA_COUNT};
 use super::*;
 use crate::engine::{chance_rng, setup_rng, Game, Illegal, Match, Outcome, Rng, ToMove};
 use rand::{Rng as _, SeedableRng};
@@ -1315,5 +1315,42 @@ fn playout_policy_always_picks_a_legal_action() {
                 Turncoats::apply(&mut s, &a).unwrap();
             }
         }
+    }
+}
+
+#[test]
+fn the_log_speaks_hungarian_too() {
+    use crate::i18n::Lang;
+    let mut s = position(
+        &[(4, st(2, 1, 0))],
+        &[st(2, 1, 1), st(0, 3, 0)],
+        Stones::NONE,
+        Stones::NONE,
+    );
+    let recruit = A::Recruit {
+        colour: Red,
+        area: 4,
+    };
+    assert_eq!(
+        Turncoats::describe(&s, &recruit, 1, Lang::Hu).unwrap(),
+        "@0 piros követ toborzott ide: Keleterdő (4)"
+    );
+    assert_eq!(
+        Turncoats::describe(&s, &recruit, 1, Lang::En).unwrap(),
+        "@0 recruited a red stone into Eastwood (4)"
+    );
+    let battle = A::Battle {
+        colour: Red,
+        area: 4,
+    };
+    assert_eq!(
+        Turncoats::describe(&s, &battle, 1, Lang::Hu).unwrap(),
+        "@0 piros követ tett a FEJSZÉRE, és csatát vívott itt: Keleterdő (4), és levágott 1 kék követ"
+    );
+    Turncoats::apply(&mut s, &A::Negotiate).unwrap();
+    let line = Turncoats::describe(&s, &A::Draw { colour: Black }, 1, Lang::Hu).unwrap();
+    assert_eq!(line, "@0 húzott egy követ");
+    for a in 0..AREA_COUNT as u8 {
+        assert_ne!(map::area_name(a, Lang::Hu), map::area_name(a, Lang::En));
     }
 }

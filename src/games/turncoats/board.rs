@@ -1,0 +1,1207 @@
+//! Turncoats' table (turncoats.md §2.2): the tri-hex map around the lake, the AXE, the FLAG and
+//! the bag, the seat's own hand with the step-by-step action bar, and a live standings panel.
+//!
+//! Readings where the spec is silent (UI only, the rules are untouched):
+//! * Each hex of an area's tri-hex holds one colour: red top left, blue top right, black below,
+//!   so a colour is always found in the same place; more than five stones of a colour collapse
+//!   into one stone with a count badge. The three colours also differ in shape (red triangle,
+//!   blue disc, black square) for colour-blind players.
+//! * The AXE (top left), the FLAG and the bag (right) sit in the empty corners of the map's
+//!   bounding box rather than at §2.2's suggested spots, so the board stays tall and narrow
+//!   and fills a phone's width; the area coordinates are the spec's.
+//! * Seats get their own looks (green, purple, gold, teal, orange; ★ ✚ ♦ ♥ ♣), never red, blue
+//!   or black and never a faction shape, so a player is not mistaken for a faction.
+//! * An action is: tap a hand stone, tap an area, then pick Recruit, Battle or March in the
+//!   action bar (a March then asks for the neighbouring area). Every area is offered for a
+//!   Battle, no-kill ones included (D5), through [`TurncoatsView::targets`].
+//! * Outside one's turn the hand stays face down behind a "Show" toggle; "last move" marks are
+//!   what changed on the table since the viewer's own last turn ended.
+
+use super::map::{self, AREAS, AREA_COUNT, LAKE};
+use super::{
+    Board, Colour, Decider, Phase, Stones, Turncoats, TurncoatsAction as A, TurncoatsOptions,
+    TurncoatsView, MAX_PLAYERS, MIN_PLAYERS,
+};
+use crate::engine::Seat;
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// The part of the 1000 × 700 canvas the map, the pools and the bag occupy.
+const VIEW_BOX: &str = "222 18 556 668";
+/// A stone's radius on the map.
+const STONE_R: f64 = 8.5;
+/// More stones than this of one colour in an area show as one stone and a count.
+const CROWDED: u8 = 5;
+
+/// Seats' looks: none is a faction colour or a faction shape.
+const TC_LOOKS: [SeatLook; 5] = [
+    SeatLook {
+        colour: "green",
+        names: ["Green", "Zöld"],
+        mark: "★",
+    },
+    SeatLook {
+        colour: "purple",
+        names: ["Purple", "Lila"],
+        mark: "✚",
+    },
+    SeatLook {
+        colour: "yellow",
+        names: ["Gold", "Arany"],
+        mark: "♦",
+    },
+    SeatLook {
+        colour: "tc-teal",
+        names: ["Teal", "Türkiz"],
+        mark: "♥",
+    },
+    SeatLook {
+        colour: "tc-orange",
+        names: ["Orange", "Narancs"],
+        mark: "♣",
+    },
+];
+
+fn tc_look(seat: Seat) -> SeatLook {
+    TC_LOOKS[seat % TC_LOOKS.len()]
+}
+
+/// The text mark of a faction, for strings (the board draws the shapes).
+fn glyph(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "▲",
+        Colour::Blue => "●",
+        Colour::Black => "■",
+    }
+}
+
+fn colour_class(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "tc-red",
+        Colour::Blue => "tc-blue",
+        Colour::Black => "tc-black",
+    }
+}
+
+/// A faction stone at (x, y): a triangle (red), a disc (blue) or a square (black), with a
+/// glassy highlight.
+fn stone(c: Colour, x: f64, y: f64, r: f64) -> AnyView {
+    let class = format!("tc-stone {}", colour_class(c));
+    let body = match c {
+        Colour::Red => {
+            let (h, w) = (1.25 * r, 1.1 * r);
+            view! {
+                <polygon class=class
+                    points=format!("{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", y - h, x + w, y + 0.7 * r, x - w, y + 0.7 * r)>
+                </polygon>
+            }
+            .into_any()
+        }
+        Colour::Blue => view! { <circle class=class cx=x cy=y r=r></circle> }.into_any(),
+        Colour::Black => {
+            let s = 0.9 * r;
+            view! { <rect class=class x=x - s y=y - s width=2.0 * s height=2.0 * s rx=0.25 * r></rect> }
+                .into_any()
+        }
+    };
+    let shine_y = if c == Colour::Red {
+        y - 0.1 * r
+    } else {
+        y - 0.35 * r
+    };
+    view! {
+        {body}
+        <ellipse class="tc-shine" cx=x - 0.3 * r cy=shine_y rx=0.32 * r ry=0.2 * r></ellipse>
+    }
+    .into_any()
+}
+
+/// A faction stone as a small inline picture for HTML (buttons, panels).
+fn chip(c: Colour) -> impl IntoView {
+    view! {
+        <svg class="tc-chip" viewBox="-12 -12 24 24" aria-hidden="true">
+            {stone(c, 0.0, 0.5, 9.0)}
+        </svg>
+    }
+}
+
+/// A small axe (AXE pool, area badges), centred at (x, y), about 2·s wide.
+fn axe_icon(x: f64, y: f64, s: f64) -> impl IntoView {
+    view! {
+        <g class="tc-icon" transform=format!("translate({x:.1},{y:.1}) scale({:.3})", s / 10.0)>
+            <path class="tc-icon-handle" d="M-7,9 L5,-7"></path>
+            <path class="tc-icon-blade" d="M1,-10 C8,-12 13,-5 10,2 L3,-5 Z"></path>
+        </g>
+    }
+}
+
+/// A small flag, centred at (x, y), about 2·s tall.
+fn flag_icon(x: f64, y: f64, s: f64) -> impl IntoView {
+    view! {
+        <g class="tc-icon" transform=format!("translate({x:.1},{y:.1}) scale({:.3})", s / 10.0)>
+            <path class="tc-icon-handle" d="M-6,10 L-6,-10"></path>
+            <path class="tc-icon-cloth" d="M-6,-10 L9,-6 L-6,-1 Z"></path>
+        </g>
+    }
+}
+
+/// Where the stones of a colour sit around their hex centre (up to [`CROWDED`]).
+fn spots(n: u8) -> &'static [(f64, f64)] {
+    match n {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-10.0, 0.0), (10.0, 0.0)],
+        3 => &[(-10.0, -8.0), (10.0, -8.0), (0.0, 9.0)],
+        4 => &[(-10.0, -10.0), (10.0, -10.0), (-10.0, 10.0), (10.0, 10.0)],
+        5 => &[
+            (-19.0, -9.0),
+            (0.0, -9.0),
+            (19.0, -9.0),
+            (-10.0, 10.0),
+            (10.0, 10.0),
+        ],
+        _ => &[],
+    }
+}
+
+/// The stones of one colour in one hex of an area.
+fn cluster(c: Colour, n: u8, x: f64, y: f64) -> AnyView {
+    if n == 0 {
+        return ().into_any();
+    }
+    if n <= CROWDED {
+        return spots(n)
+            .iter()
+            .map(|&(dx, dy)| stone(c, x + dx, y + dy, STONE_R))
+            .collect_view()
+            .into_any();
+    }
+    view! {
+        {stone(c, x - 9.0, y, 11.0)}
+        <text class="tc-count" x=x + 4.0 y=y + 6.0>{format!("×{n}")}</text>
+    }
+    .into_any()
+}
+
+/// "red 2, blue 1" ("piros 2, kék 1"), or "empty".
+fn contents(stones: &Stones, lang: Lang) -> String {
+    if stones.is_empty() {
+        return t!(lang, "empty", "üres");
+    }
+    stones
+        .colours()
+        .map(|c| format!("{} {}", c.name_in(lang), stones[c]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What the viewer chose so far in this turn (UI state only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Pick {
+    /// The turn the choice belongs to: a choice never outlives its turn.
+    turns: u32,
+    colour: Colour,
+    area: Option<u8>,
+    marching: bool,
+}
+
+/// What changed on the table since the viewer's own last turn ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Changes {
+    areas: [bool; AREA_COUNT],
+    axe: Stones,
+    flag: Stones,
+}
+
+/// Per seat: whether the seat was on turn when last seen, and the table when its turn ended.
+#[derive(Clone, Copy, Default, Serialize, Deserialize)]
+struct Since {
+    on_turn: bool,
+    end_of_turn: Option<(u32, Board)>,
+}
+
+/// UI state kept in the tab's sessionStorage, so that the hand-off screen (which re-creates the
+/// board) and a reload show the table exactly as it was: the last-move baselines, the
+/// half-made choice (with the table it was made on) and which seat asked to see its hand.
+/// Never game state: the match record is the table's.
+#[derive(Clone, Default, Serialize, Deserialize)]
+struct UiMemory {
+    since: Vec<Since>,
+    pick: Option<(Pick, Board)>,
+    hand_shown_for: Option<Seat>,
+}
+
+const UI_KEY: &str = "turf.ui.turncoats";
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+fn recall() -> UiMemory {
+    session()
+        .and_then(|s| s.get_item(UI_KEY).ok().flatten())
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+fn remember(change: impl FnOnce(&mut UiMemory)) {
+    let mut memory = recall();
+    change(&mut memory);
+    if let (Some(store), Ok(text)) = (session(), serde_json::to_string(&memory)) {
+        let _ = store.set_item(UI_KEY, &text);
+    }
+}
+
+fn changes_for(v: &TurncoatsView) -> Changes {
+    let mut baseline = None;
+    remember(|memory| {
+        let all = &mut memory.since;
+        if all.len() < v.players as usize {
+            all.resize(v.players as usize, Since::default());
+        }
+        let Some(me) = all.get_mut(v.seat) else {
+            return;
+        };
+        // A turn count going back means a new game or an undo: start afresh.
+        if me.end_of_turn.is_some_and(|(t, _)| t > v.turns) {
+            *me = Since::default();
+        }
+        let on_turn = v.mover == v.seat && v.phase != Phase::Over;
+        if me.on_turn && !on_turn {
+            me.end_of_turn = Some((v.turns, v.board));
+        }
+        me.on_turn = on_turn;
+        baseline = me.end_of_turn.map(|(_, b)| b);
+    });
+    let Some(before) = baseline else {
+        return Changes::default();
+    };
+    let gain = |now: &Stones, then: &Stones| {
+        Stones::new(
+            now.red.saturating_sub(then.red),
+            now.blue.saturating_sub(then.blue),
+            now.black.saturating_sub(then.black),
+        )
+    };
+    Changes {
+        areas: std::array::from_fn(|a| before.areas[a] != v.board.areas[a]),
+        axe: gain(&v.board.axe, &before.axe),
+        flag: gain(&v.board.flag, &before.flag),
+    }
+}
+
+/// Whether the viewer may pick an action now (its turn, choosing, and the table lets it act).
+fn choosing(v: &TurncoatsView, legal: &[A]) -> bool {
+    !legal.is_empty() && v.phase == Phase::Choose && v.mover == v.seat
+}
+
+/// What tapping area `a` does in the current step.
+#[derive(Clone, Copy, PartialEq)]
+enum AreaTap {
+    /// Select it as the area of the picked stone (a UI step).
+    Select(Pick),
+    /// Play this action.
+    Play(A),
+}
+
+fn area_tap(pick: Option<Pick>, a: u8) -> Option<AreaTap> {
+    let p = pick?;
+    match p.area {
+        Some(from) if p.marching => map::adjacent(from, a).then_some(AreaTap::Play(A::March {
+            colour: p.colour,
+            from,
+            to: a,
+        })),
+        _ => Some(AreaTap::Select(Pick {
+            area: Some(a),
+            marching: false,
+            ..p
+        })),
+    }
+}
+
+/// One pool (AXE or FLAG): a tray with the three colours' counts.
+fn pool(
+    title: String,
+    icon: AnyView,
+    stones: Stones,
+    fresh: Stones,
+    (x, y): (f64, f64),
+    label: String,
+) -> impl IntoView {
+    let (w, h) = (124.0, 126.0);
+    let rows = Colour::ALL
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let ry = y + 58.0 + 24.0 * i as f64;
+            let plus = (fresh[c] > 0).then(|| {
+                view! { <text class="tc-fresh-count" x=x + 96.0 y=ry + 5.0>{format!("+{}", fresh[c])}</text> }
+            });
+            view! {
+                {stone(c, x + 34.0, ry, 8.0)}
+                <text class="tc-pool-count" x=x + 56.0 y=ry + 6.5>{stones[c]}</text>
+                {plus}
+            }
+        })
+        .collect_view();
+    view! {
+        <g class="tc-pool" role="img" aria-label=label>
+            <rect class="tc-tray" x=x y=y width=w height=h rx="12"></rect>
+            {icon}
+            <text class="tc-pool-title" x=x + 40.0 y=y + 28.0>{title}</text>
+            {rows}
+        </g>
+    }
+}
+
+pub fn board(props: BoardProps<Turncoats>) -> AnyView {
+    let BoardProps { view, legal, play } = props;
+    let lang = use_lang();
+    let memory = recall();
+    let (seat, board_now) = view.with_untracked(|v| (v.seat, v.board));
+    let pick = RwSignal::new(memory.pick.filter(|(_, b)| *b == board_now).map(|(p, _)| p));
+    let show_hand = RwSignal::new(memory.hand_shown_for == Some(seat));
+    Effect::new(move |_| {
+        let p = pick.get();
+        let b = view.with_untracked(|v| v.board);
+        remember(|m| m.pick = p.map(|p| (p, b)));
+    });
+    Effect::new(move |_| {
+        let shown = show_hand.get();
+        let seat = view.with_untracked(|v| v.seat);
+        remember(|m| m.hand_shown_for = shown.then_some(seat));
+    });
+    // The pick in force: only during the viewer's own choice, in the turn it was made, while
+    // the stone is still in hand.
+    let current = Memo::new(move |_| {
+        let p = pick.get()?;
+        let ok = view
+            .with(|v| legal.with(|l| choosing(v, l)) && p.turns == v.turns && v.hand[p.colour] > 0);
+        ok.then_some(p)
+    });
+    let changes = Memo::new(move |_| view.with(changes_for));
+    let act = move |a: A| {
+        pick.set(None);
+        play.run(a);
+    };
+
+    let svg = move || {
+        let lang = lang.get();
+        let p = current.get();
+        let marks = changes.get();
+        view.with(|v| {
+            let legal_now = legal.with(|l| choosing(v, l));
+            let board = &v.board;
+            let standing = board.standings();
+            // Areas to emphasise during a follow-up step.
+            let focus: Vec<u8> = match (v.phase, p) {
+                (Phase::Kill { area, .. }, _) => vec![area],
+                (Phase::MarchCount { from, to, .. }, _) => vec![from, to],
+                (_, Some(Pick { area: Some(a), .. })) => vec![a],
+                _ => Vec::new(),
+            };
+            let areas = AREAS
+                .iter()
+                .map(|area| {
+                    let a = area.id;
+                    let i = a as usize;
+                    let n = board.areas[i];
+                    let tap = if legal_now { area_tap(p, a) } else { None };
+                    let (ctrl, decided) = (standing.control[i], standing.decided_by[i]);
+                    let ctrl_class = match ctrl {
+                        Some(c) => format!("ctrl-{}", c.name()),
+                        None if n.is_empty() => "ctrl-empty".to_string(),
+                        None => "ctrl-contested".to_string(),
+                    };
+                    let name = map::area_name(a, lang);
+                    let holder = match (ctrl, decided) {
+                        (Some(c), Decider::Majority) => {
+                            t!(lang, "held by {}", "{} kezében", c.name_in(lang))
+                        }
+                        (Some(c), Decider::Axe) => t!(
+                            lang,
+                            "held by {} on the AXE tie-break",
+                            "{} kezében a FEJSZE döntése alapján",
+                            c.name_in(lang)
+                        ),
+                        (Some(c), _) => t!(
+                            lang,
+                            "held by {} on the FLAG tie-break",
+                            "{} kezében a ZÁSZLÓ döntése alapján",
+                            c.name_in(lang)
+                        ),
+                        (None, _) if n.is_empty() => t!(lang, "nobody's", "senkié"),
+                        (None, _) => t!(lang, "contested", "vitatott"),
+                    };
+                    let hint = match tap {
+                        Some(AreaTap::Play(_)) => t!(lang, ", march here", ", vonulj ide"),
+                        Some(AreaTap::Select(_)) => t!(lang, ", choose this area", ", válaszd ezt a területet"),
+                        None => String::new(),
+                    };
+                    let label = format!("{name}: {}; {holder}{hint}", contents(&n, lang));
+                    let centres = area.hexes.map(|(q, r)| map::hex_center(q, r));
+                    let clusters = Colour::ALL
+                        .into_iter()
+                        .map(|c| {
+                            let (x, y) = centres[c.index()];
+                            cluster(c, n[c], x, y)
+                        })
+                        .collect_view();
+                    let (cx, cy) = (area.center.0 as f64, area.center.1 as f64);
+                    let badge = match ctrl {
+                        Some(c) => {
+                            let tie = match decided {
+                                Decider::Axe => Some(axe_icon(cx + 15.0, cy - 11.0, 6.0).into_any()),
+                                Decider::Flag => Some(flag_icon(cx + 15.0, cy - 11.0, 6.0).into_any()),
+                                _ => None,
+                            };
+                            Some(view! {
+                                <circle class=format!("tc-badge {}", colour_class(c)) cx=cx cy=cy r="13"></circle>
+                                {stone(c, cx, cy + 0.5, 7.0)}
+                                {tie}
+                            }
+                            .into_any())
+                        }
+                        None if !n.is_empty() => Some(view! {
+                            <circle class="tc-badge tc-badge-contested" cx=cx cy=cy r="13"></circle>
+                            <text class="tc-badge-eq" x=cx y=cy + 5.5>"="</text>
+                        }
+                        .into_any()),
+                        None => None,
+                    };
+                    let homeland = area.homeland.map(|c| {
+                        let (x, y) = (cx, cy + 79.0);
+                        view! {
+                            <circle class=format!("tc-home {}", colour_class(c)) cx=x - 8.0 cy=y r="4"></circle>
+                            <circle class=format!("tc-home {}", colour_class(c)) cx=x + 8.0 cy=y r="4"></circle>
+                        }
+                    });
+                    let fresh = marks.areas[i].then(|| {
+                        view! { <circle class="tc-new" cx=cx - 16.0 cy=cy - 11.0 r="5"></circle> }
+                    });
+                    let run = move || match tap {
+                        Some(AreaTap::Play(action)) => act(action),
+                        Some(AreaTap::Select(next)) => pick.set(Some(next)),
+                        None => {}
+                    };
+                    let key = move |e: leptos::ev::KeyboardEvent| {
+                        if tap.is_some() && (e.key() == "Enter" || e.key() == " ") {
+                            e.prevent_default();
+                            run();
+                        }
+                    };
+                    view! {
+                        <g
+                            class="tc-area-g"
+                            class:target=tap.is_some()
+                            class:chosen=focus.contains(&a)
+                            class:changed=marks.areas[i]
+                            data-legal=tap.map(|_| "")
+                            data-area=a.to_string()
+                            role=if tap.is_some() { "button" } else { "img" }
+                            tabindex=tap.map(|_| "0")
+                            aria-label=label
+                            on:click=move |_| run()
+                            on:keydown=key
+                        >
+                            <title>{format!("{name} ({a})")}</title>
+                            <polygon class=format!("tc-area {ctrl_class}") points=area.polygon></polygon>
+                            <polygon class="tc-hl" points=area.polygon></polygon>
+                            {homeland}
+                            {clusters}
+                            {badge}
+                            {fresh}
+                        </g>
+                    }
+                })
+                .collect_view();
+            let lake = view! {
+                <g class="tc-lake" role="img" aria-label=t!(lang, "The lake (impassable)", "A tó (járhatatlan)")>
+                    <polygon class="tc-lake-water" points=LAKE.polygon></polygon>
+                    <path class="tc-wave" d="M404,296 q10,-7 20,0 t20,0 t20,0"></path>
+                    <path class="tc-wave" d="M414,318 q10,-7 20,0 t20,0"></path>
+                    <path class="tc-wave" d="M424,340 q9,-6 18,0"></path>
+                    <text class="tc-lake-name" x="442" y="372">{t!(lang, "The Mere", "A Tó")}</text>
+                </g>
+            };
+            let axe = pool(
+                t!(lang, "AXE", "FEJSZE"),
+                axe_icon(254.0, 42.0, 11.0).into_any(),
+                board.axe,
+                marks.axe,
+                (232.0, 24.0),
+                t!(lang, "AXE: {}", "FEJSZE: {}", contents(&board.axe, lang)),
+            );
+            let flag = pool(
+                t!(lang, "FLAG", "ZÁSZLÓ"),
+                flag_icon(671.0, 299.0, 11.0).into_any(),
+                board.flag,
+                marks.flag,
+                (648.0, 280.0),
+                t!(lang, "FLAG: {}", "ZÁSZLÓ: {}", contents(&board.flag, lang)),
+            );
+            let bag_size = v.bag_size;
+            let bag = view! {
+                <g class="tc-bag" role="img" aria-label=t!(lang, "Bag: {bag_size} stones", "Zsák: {bag_size} kő")>
+                    <path class="tc-sack" d="M692,468 Q668,486 668,522 Q668,556 710,556 Q752,556 752,522 Q752,486 728,468 Z"></path>
+                    <path class="tc-sack-top" d="M694,470 Q700,446 710,458 Q720,446 726,470"></path>
+                    <path class="tc-sack-tie" d="M690,469 L730,469"></path>
+                    <text class="tc-bag-count" x="710" y="524">{bag_size}</text>
+                    <text class="tc-caption" x="710" y="578">{t!(lang, "Bag", "Zsák")}</text>
+                </g>
+            };
+            let n = v.players;
+            let streak = v.streak;
+            let dots = (0..n)
+                .map(|k| {
+                    let x = 710.0 + (k as f64 - (n as f64 - 1.0) / 2.0) * 18.0;
+                    view! { <circle class="tc-streak-dot" class:on=k < streak cx=x cy="630" r="6"></circle> }
+                })
+                .collect_view();
+            let streak_box = view! {
+                <g class="tc-streak" role="img"
+                    aria-label=t!(lang, "Negotiations in a row: {streak} of {n}", "Tárgyalások egymás után: {streak}/{n}")>
+                    <text class="tc-caption tc-small" x="710" y="598">{t!(lang, "Negotiations", "Tárgyalások")}</text>
+                    <text class="tc-caption tc-small" x="710" y="612">{t!(lang, "in a row", "egymás után")}</text>
+                    {dots}
+                </g>
+            };
+            let hands = v
+                .hand_sizes
+                .iter()
+                .enumerate()
+                .map(|(s, &size)| {
+                    let look = tc_look(s);
+                    let x = 711.0 + (s as f64 - (n as f64 - 1.0) / 2.0) * 25.0;
+                    view! {
+                        <text class=format!("tc-hand-mark seat-{}", look.colour) class:mover=s == v.mover x=x y="62">{look.mark}</text>
+                        <text class="tc-hand-size" x=x y="84">{size}</text>
+                    }
+                })
+                .collect_view();
+            let hands_label = v
+                .hand_sizes
+                .iter()
+                .enumerate()
+                .map(|(s, size)| format!("{} {size}", tc_look(s).colour_name(lang)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let hands_box = view! {
+                <g class="tc-hands" role="img" aria-label=t!(lang, "Stones in hand: {hands_label}", "Kövek a kézben: {hands_label}")>
+                    <text class="tc-caption tc-small" x="711" y="38">{t!(lang, "Stones in hand", "Kövek a kézben")}</text>
+                    {hands}
+                </g>
+            };
+            let legend = Colour::ALL
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let y = 626.0 + 22.0 * i as f64;
+                    view! {
+                        {stone(c, 244.0, y, 7.0)}
+                        <text class="tc-legend" x="258" y=y + 5.0>{c.title(lang)}</text>
+                    }
+                })
+                .collect_view();
+            view! {
+                <svg class="board tc-map" viewBox=VIEW_BOX role="group" preserveAspectRatio="xMidYMid meet"
+                    aria-label=t!(lang, "Turncoats map", "Turncoats térkép")>
+                    {lake}
+                    {areas}
+                    {axe}
+                    {flag}
+                    {bag}
+                    {streak_box}
+                    {hands_box}
+                    <g class="tc-legend-g" aria-hidden="true">{legend}</g>
+                </svg>
+            }
+        })
+    };
+
+    let hand_bar = move || {
+        let lang = lang.get();
+        let p = current.get();
+        view.with(|v| {
+            let my_turn = v.mover == v.seat && v.phase != Phase::Over;
+            let legal_now = legal.with(|l| choosing(v, l));
+            let shown = my_turn || show_hand.get() || v.phase == Phase::Over;
+            let size = v.hand.total();
+            if !shown {
+                return view! {
+                    <div class="tc-hand tc-hand-hidden">
+                        <span class="tc-label">{t!(lang, "Your hand: {size} stones, face down", "A kezed: {size} kő, lefordítva")}</span>
+                        <button class="tc-small-btn" on:click=move |_| show_hand.set(true)>{t!(lang, "Show", "Mutasd")}</button>
+                    </div>
+                }
+                .into_any();
+            }
+            let stones = Colour::ALL
+                .into_iter()
+                .filter(|&c| v.hand[c] > 0)
+                .map(|c| {
+                    let count = v.hand[c];
+                    let selectable = legal_now;
+                    let selected = p.is_some_and(|p| p.colour == c);
+                    let turns = v.turns;
+                    let label = if selectable {
+                        t!(lang, "{} stone ({count} in hand): pick it", "{} kő ({count} a kezedben): válaszd", c.title(lang))
+                    } else {
+                        t!(lang, "{} stones in hand: {count}", "{} kő a kezedben: {count}", c.title(lang))
+                    };
+                    let drawn = v.drawn == Some(c);
+                    view! {
+                        <button
+                            class=format!("tc-hand-stone {}", colour_class(c))
+                            class:selected=selected
+                            class:drawn=drawn
+                            data-legal=selectable.then_some("")
+                            data-colour=c.name()
+                            disabled=!selectable
+                            aria-pressed=selectable.then(|| selected.to_string())
+                            aria-label=label
+                            on:click=move |_| {
+                                if selectable {
+                                    pick.set(Some(Pick { turns, colour: c, area: None, marching: false }));
+                                }
+                            }
+                        >
+                            {chip(c)}
+                            <span class="tc-times">"×" {count}</span>
+                        </button>
+                    }
+                })
+                .collect_view();
+            let hide = (!my_turn && v.phase != Phase::Over).then(|| {
+                view! { <button class="tc-small-btn" on:click=move |_| show_hand.set(false)>{t!(lang, "Hide", "Elrejt")}</button> }
+            });
+            let empty = (size == 0).then(|| view! { <span class="tc-muted">{t!(lang, "empty", "üres")}</span> });
+            view! {
+                <div class="tc-hand" data-testid="tc-hand" data-hand-seat=v.seat.to_string()
+                    role="group" aria-label=t!(lang, "Your hand", "A kezed")>
+                    <span class="tc-label">{t!(lang, "Your hand", "A kezed")}</span>
+                    {stones}
+                    {empty}
+                    {hide}
+                </div>
+            }
+            .into_any()
+        })
+    };
+
+    let step = move || {
+        let lang = lang.get();
+        let p = current.get();
+        let legal_now = legal.get();
+        view.with(|v| step_view(v, &legal_now, p, lang, pick, act))
+    };
+
+    let standings = move || {
+        let lang = lang.get();
+        view.with(|v| standings_view(v, lang))
+    };
+
+    view! {
+        <div class="turncoats">
+            <div class="tc-bar">
+                {hand_bar}
+                <div class="tc-step" aria-live="polite">{step}</div>
+            </div>
+            <div class="tc-map-wrap">{svg}</div>
+            {standings}
+        </div>
+    }
+    .into_any()
+}
+
+/// The action bar's current step: what to do next, with its buttons.
+fn step_view(
+    v: &TurncoatsView,
+    legal: &[A],
+    p: Option<Pick>,
+    lang: Lang,
+    pick: RwSignal<Option<Pick>>,
+    act: impl Fn(A) + Copy + 'static,
+) -> AnyView {
+    let button = move |action: A, label: String, body: AnyView, class: &'static str| {
+        view! {
+            <button class=format!("tc-choice {class}") data-legal="" aria-label=label on:click=move |_| act(action)>
+                {body}
+            </button>
+        }
+        .into_any()
+    };
+    let text = |s: String| view! { <span class="tc-step-text">{s}</span> }.into_any();
+    if legal.is_empty() {
+        return match v.phase {
+            Phase::Over => text(t!(
+                lang,
+                "The game is over: all hands are revealed below.",
+                "Vége a játéknak: lent minden kéz látható."
+            )),
+            _ => ().into_any(),
+        };
+    }
+    match v.phase {
+        Phase::Choose => {
+            let negotiate = button(
+                A::Negotiate,
+                t!(
+                    lang,
+                    "Negotiate: draw a stone from the bag, then return one",
+                    "Tárgyalás: húzz egy követ a zsákból, aztán tegyél vissza egyet"
+                ),
+                view! { <span>{t!(lang, "Negotiate", "Tárgyalás")}</span> }.into_any(),
+                "tc-negotiate",
+            );
+            let back = |to: Option<Pick>, label: String| {
+                view! { <button class="tc-small-btn" on:click=move |_| pick.set(to)>{label}</button> }.into_any()
+            };
+            match p {
+                None => view! {
+                    {text(t!(lang, "Pick a stone from your hand, then an area, or negotiate.", "Válassz egy követ a kezedből, aztán egy területet, vagy tárgyalj."))}
+                    {negotiate}
+                }
+                .into_any(),
+                Some(Pick { colour, area: None, .. }) => view! {
+                    {chip(colour)}
+                    {text(t!(lang, "{} stone: tap an area on the map.", "{} kő: koppints egy területre a térképen.", colour.title(lang)))}
+                    {back(None, t!(lang, "Cancel", "Mégse"))}
+                }
+                .into_any(),
+                Some(Pick { colour, area: Some(a), marching: false, turns }) => {
+                    let name = map::area_name(a, lang);
+                    let here = v.board.areas[a as usize][colour];
+                    let targets = v.targets(colour);
+                    let kills = targets.battle.iter().find(|(b, _)| *b == a).map_or(0, |&(_, k)| k);
+                    let recruit = button(
+                        A::Recruit { colour, area: a },
+                        t!(lang, "Recruit a {} stone into {name}", "{} kő toborzása ide: {name}", colour.name_in(lang)),
+                        view! {
+                            <b>{t!(lang, "Recruit", "Toborzás")}</b>
+                            <small>{format!("{} {here} → {}", glyph(colour), here + 1)}</small>
+                        }
+                        .into_any(),
+                        "",
+                    );
+                    let battle_note = if kills == 0 {
+                        t!(lang, "no kills, AXE only", "nincs levágás, csak FEJSZE")
+                    } else {
+                        t!(lang, "kills {kills}", "{kills} levágás")
+                    };
+                    let battle = button(
+                        A::Battle { colour, area: a },
+                        t!(lang, "Battle with {} in {name}: {battle_note}", "Csata {} kővel itt: {name}: {battle_note}", colour.name_in(lang)),
+                        view! {
+                            <b>{t!(lang, "Battle", "Csata")}</b>
+                            <small>{battle_note.clone()}</small>
+                        }
+                        .into_any(),
+                        "",
+                    );
+                    let march = (here > 0).then(|| {
+                        let next = Some(Pick { turns, colour, area: Some(a), marching: true });
+                        view! {
+                            <button class="tc-choice" data-legal=""
+                                aria-label=t!(lang, "March {} stones from {name}", "{} kövek vonulása innen: {name}", colour.name_in(lang))
+                                on:click=move |_| pick.set(next)>
+                                <b>{t!(lang, "March", "Vonulás")}</b>
+                                <small>{t!(lang, "from here…", "innen…")}</small>
+                            </button>
+                        }
+                    });
+                    view! {
+                        {chip(colour)}
+                        {text(format!("{name}:"))}
+                        {recruit}
+                        {battle}
+                        {march}
+                        {back(Some(Pick { turns, colour, area: None, marching: false }), t!(lang, "Back", "Vissza"))}
+                    }
+                    .into_any()
+                }
+                Some(Pick { colour, area: Some(from), marching: true, turns }) => {
+                    let name = map::area_name(from, lang);
+                    let dests = AREAS[from as usize]
+                        .adjacent
+                        .iter()
+                        .map(|&to| {
+                            let dest = map::area_name(to, lang);
+                            button(
+                                A::March { colour, from, to },
+                                t!(lang, "March {} from {name} to {dest}", "{} vonulás innen: {name}, ide: {dest}", colour.name_in(lang)),
+                                view! { <span>{format!("→ {dest}")}</span> }.into_any(),
+                                "",
+                            )
+                        })
+                        .collect_view();
+                    view! {
+                        {chip(colour)}
+                        {text(t!(lang, "March from {name} to a neighbouring area:", "Vonulás innen: {name}, egy szomszédos területre:"))}
+                        {dests}
+                        {back(Some(Pick { turns, colour, area: Some(from), marching: false }), t!(lang, "Back", "Vissza"))}
+                    }
+                    .into_any()
+                }
+            }
+        }
+        Phase::Kill {
+            colour,
+            area,
+            count,
+        } => {
+            let name = map::area_name(area, lang);
+            let splits = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    A::Kill { kills } => Some((a, kills)),
+                    _ => None,
+                })
+                .map(|(a, kills)| {
+                    let body = kills
+                        .colours()
+                        .map(|c| view! { <span class="tc-kill">{chip(c)} "×" {kills[c]}</span> })
+                        .collect_view()
+                        .into_any();
+                    let words = kills
+                        .colours()
+                        .map(|c| format!("{} {}", kills[c], c.name_in(lang)))
+                        .collect::<Vec<_>>()
+                        .join(lang.pick(" and ", " és "));
+                    button(a, t!(lang, "Kill {words}", "Levágás: {words}"), body, "")
+                })
+                .collect_view();
+            view! {
+                {chip(colour)}
+                {text(t!(lang, "Battle in {name}: choose the {count} stones to kill.", "Csata itt: {name}: válaszd ki a {count} levágandó követ.", ))}
+                {splits}
+            }
+            .into_any()
+        }
+        Phase::MarchCount { colour, from, to } => {
+            let (a, b) = (map::area_name(from, lang), map::area_name(to, lang));
+            let counts = legal
+                .iter()
+                .filter_map(|&x| match x {
+                    A::MarchCount { count } => Some((x, count)),
+                    _ => None,
+                })
+                .map(|(x, count)| {
+                    button(
+                        x,
+                        t!(lang, "March {count} stones", "{count} kő vonul"),
+                        view! { <b>{count}</b> }.into_any(),
+                        "tc-count-btn",
+                    )
+                })
+                .collect_view();
+            view! {
+                {chip(colour)}
+                {text(t!(lang, "How many {} stones march from {a} to {b}?", "Hány {} kő vonuljon innen: {a}, ide: {b}?", colour.name_in(lang)))}
+                {counts}
+            }
+            .into_any()
+        }
+        Phase::Return => {
+            let drew = v.drawn.map(|c| {
+                view! {
+                    {text(t!(lang, "You drew", "Ezt húztad:"))}
+                    {chip(c)}
+                    <span class="tc-step-text">{c.name_in(lang)} "."</span>
+                }
+            });
+            let choices = legal
+                .iter()
+                .filter_map(|&x| match x {
+                    A::NegotiateReturn { colour } => Some((x, colour)),
+                    _ => None,
+                })
+                .map(|(x, c)| {
+                    button(
+                        x,
+                        t!(
+                            lang,
+                            "Return a {} stone to the bag",
+                            "{} kő vissza a zsákba",
+                            c.name_in(lang)
+                        ),
+                        view! { {chip(c)} <span>{c.title(lang)}</span> }.into_any(),
+                        colour_class(c),
+                    )
+                })
+                .collect_view();
+            view! {
+                {drew}
+                {text(t!(lang, "Return one stone to the bag (everyone sees its colour):", "Tegyél vissza egy követ a zsákba (a színét mindenki látja):"))}
+                {choices}
+            }
+            .into_any()
+        }
+        Phase::Draw | Phase::Over => ().into_any(),
+    }
+}
+
+/// The live standings (§5, §6.2 evaluated now): areas, AXE and FLAG per colour, who leads and
+/// which tie-break decides it; all hands once the game is over.
+fn standings_view(v: &TurncoatsView, lang: Lang) -> AnyView {
+    let s = v.board.standings();
+    let top = Colour::ALL
+        .into_iter()
+        .map(|c| s.areas[c])
+        .max()
+        .unwrap_or(0);
+    let tied: Vec<Colour> = Colour::ALL
+        .into_iter()
+        .filter(|&c| s.areas[c] == top)
+        .collect();
+    let names = |cs: &[Colour]| {
+        cs.iter()
+            .map(|c| c.title(lang))
+            .collect::<Vec<_>>()
+            .join(lang.pick(" and ", " és "))
+    };
+    let verdict = match (s.leader, s.leader_decided_by) {
+        (Some(c), Decider::Majority) => t!(
+            lang,
+            "{} leads with {top} areas.",
+            "{} vezet {top} területtel.",
+            c.title(lang)
+        ),
+        (Some(c), Decider::Axe) => t!(
+            lang,
+            "{} tie on {top} areas; {} leads on the AXE.",
+            "{} egyaránt {top} területen áll; a FEJSZE alapján {} vezet.",
+            names(&tied),
+            c.title(lang)
+        ),
+        (Some(c), _) => t!(
+            lang,
+            "{} tie on {top} areas; the AXE is level too; {} leads on the FLAG.",
+            "{} egyaránt {top} területen áll, a FEJSZE is döntetlen; a ZÁSZLÓ alapján {} vezet.",
+            names(&tied),
+            c.title(lang)
+        ),
+        (None, _) => t!(
+            lang,
+            "No colour leads: {} tie on areas, AXE and FLAG.",
+            "Egyik szín sem vezet: {} területben, FEJSZÉBEN és ZÁSZLÓBAN is egyenlő.",
+            names(&tied)
+        ),
+    };
+    let rows = Colour::ALL
+        .into_iter()
+        .map(|c| {
+            let lead = s.leader == Some(c);
+            let mine = v.hand[c];
+            view! {
+                <tr class:lead=lead>
+                    <th scope="row">{chip(c)} " " {c.title(lang)} {lead.then_some(" ♛")}</th>
+                    <td>{s.areas[c]}</td>
+                    <td>{v.board.axe[c]}</td>
+                    <td>{v.board.flag[c]}</td>
+                    <td>{mine}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let (contested, empty) = (s.contested, s.empty);
+    let extra = t!(
+        lang,
+        "Contested areas: {contested} · empty: {empty}",
+        "Vitatott területek: {contested} · üres: {empty}"
+    );
+    let revealed = v.revealed.as_ref().map(|hands| {
+        let lines = hands
+            .iter()
+            .enumerate()
+            .map(|(seat, h)| {
+                let look = tc_look(seat);
+                let stones = Colour::ALL
+                    .into_iter()
+                    .map(|c| view! { <span class="tc-kill">{chip(c)} {h[c]}</span> })
+                    .collect_view();
+                view! {
+                    <li>
+                        <span class=format!("seat-{}", look.colour)><span class="seat-mark">{look.mark}</span></span>
+                        {look.colour_name(lang)} ": " {stones}
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <h4>{t!(lang, "Hands revealed", "A felfedett kezek")}</h4>
+            <ul class="tc-revealed">{lines}</ul>
+        }
+    });
+    view! {
+        <section class="tc-standings" aria-label=t!(lang, "Standings", "Állás")>
+            <h3>{t!(lang, "Standings", "Állás")}</h3>
+            <table>
+                <thead>
+                    <tr>
+                        <th scope="col">{t!(lang, "Colour", "Szín")}</th>
+                        <th scope="col">{t!(lang, "Areas", "Terület")}</th>
+                        <th scope="col">{t!(lang, "AXE", "FEJSZE")}</th>
+                        <th scope="col">{t!(lang, "FLAG", "ZÁSZLÓ")}</th>
+                        <th scope="col">{t!(lang, "Yours", "Nálad")}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <p class="tc-verdict" data-testid="tc-verdict">{verdict}</p>
+            <p class="tc-muted">{extra}</p>
+            <p class="tc-muted tc-key">
+                <span class="tc-key-dot" aria-hidden="true"></span>
+                {t!(lang, " Purple: changed since your last turn.", " Lila: a legutóbbi köröd óta változott.")}
+            </p>
+            {revealed}
+        </section>
+    }
+    .into_any()
+}
+
+impl GameUi for Turncoats {
+    const NAME: &'static str = "Turncoats";
+    const HIDDEN_INFORMATION: bool = true;
+
+    fn seat_count_for(options: &TurncoatsOptions) -> usize {
+        options.players.clamp(MIN_PLAYERS, MAX_PLAYERS) as usize
+    }
+
+    fn options_form(options: RwSignal<TurncoatsOptions>, _: Signal<Vec<String>>) -> AnyView {
+        let lang = use_lang();
+        let players = move || options.with(|o| o.players.to_string());
+        view! {
+            <label class="option">
+                {move || t!(lang.get(), "Players ", "Játékosok ")}
+                <select
+                    data-testid="tc-players"
+                    prop:value=players
+                    on:change=move |e| {
+                        if let Ok(n) = event_target_value(&e).parse() {
+                            options.update(|o| o.players = n);
+                        }
+                    }
+                >
+                    {(MIN_PLAYERS..=MAX_PLAYERS)
+                        .map(|n| {
+                            view! {
+                                <option value=n.to_string()>
+                                    {move || t!(lang.get(), "{n} players", "{n} játékos")}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+        }
+        .into_any()
+    }
+
+    fn board(props: BoardProps<Self>) -> AnyView {
+        board(props)
+    }
+
+    fn look(_: &TurncoatsView, seat: Seat) -> SeatLook {
+        tc_look(seat)
+    }
+
+    fn seat_summary(view: &TurncoatsView, seat: Seat, lang: Lang) -> String {
+        if let Some(hands) = &view.revealed {
+            let h = hands.get(seat).copied().unwrap_or_default();
+            return match view.board.winning_colour() {
+                Some(w) => {
+                    let (mine, other) = (h[w], h.total() - h[w]);
+                    t!(
+                        lang,
+                        "{} {mine} · other {other}",
+                        "{} {mine} · más {other}",
+                        glyph(w)
+                    )
+                }
+                None => t!(lang, "{} stones", "{} kő", h.total()),
+            };
+        }
+        let n = view.hand_sizes.get(seat).copied().unwrap_or(0);
+        t!(lang, "{n} in hand", "{n} a kézben")
+    }
+
+    fn prompt(view: &TurncoatsView, lang: Lang) -> String {
+        match view.phase {
+            Phase::Choose => t!(
+                lang,
+                "Your turn: play a stone or negotiate",
+                "Te jössz: játssz ki egy követ, vagy tárgyalj"
+            ),
+            Phase::Kill { count, .. } => t!(
+                lang,
+                "Choose the {count} stones the battle kills",
+                "Válaszd ki a csatában levágott {count} követ"
+            ),
+            Phase::MarchCount { .. } => {
+                t!(lang, "How many stones march?", "Hány kő vonuljon?")
+            }
+            Phase::Return => t!(
+                lang,
+                "Return a stone to the bag",
+                "Tegyél vissza egy követ a zsákba"
+            ),
+            Phase::Draw | Phase::Over => String::new(),
+        }
+    }
+
+    fn rules(lang: Lang) -> AnyView {
+        let picture = view! {
+            <svg class="tc-rules-pic" viewBox="0 0 240 70" role="img"
+                aria-label=t!(lang, "A stone from the hand goes to an area, the AXE or the FLAG", "A kézből egy kő egy területre, a FEJSZÉRE vagy a ZÁSZLÓRA kerül")>
+                <rect class="tc-tray" x="4" y="10" width="60" height="50" rx="8"></rect>
+                {stone(Colour::Red, 22.0, 36.0, 8.0)}
+                {stone(Colour::Blue, 46.0, 36.0, 8.0)}
+                <path class="tc-rules-arrow" d="M70,35 L100,35 M92,29 L100,35 L92,41"></path>
+                <polygon class="tc-area ctrl-red" points="110,20 128,10 146,20 164,10 182,20 182,40 164,50 164,62 146,68 128,62 128,50 110,40"></polygon>
+                {stone(Colour::Red, 130.0, 28.0, 7.0)}
+                {stone(Colour::Red, 160.0, 28.0, 7.0)}
+                {stone(Colour::Black, 146.0, 56.0, 7.0)}
+                {axe_icon(206.0, 24.0, 10.0)}
+                {flag_icon(206.0, 52.0, 10.0)}
+            </svg>
+        };
+        if lang == Lang::Hu {
+            return view! {
+                <div class="rules-text">
+                    {picture}
+                    <p>"Három frakció (piros ▲, kék ●, fekete ■) harcol a térképért. Egyik sem a tiéd: a kezedben tartott titkos kövek döntik el, kinek szurkolsz."</p>
+                    <p>"A köröd: tegyél ki egy követ a kezedből, és a színe cselekszik:"</p>
+                    <ul>
+                        <li><b>"Toborzás"</b>": a kő bármely területre kerül."</li>
+                        <li><b>"Csata"</b>": a kő a FEJSZÉRE kerül; egy területen annyi ellenséges kő esik el (a zsákba), ahány ilyen színű kő ott áll (legfeljebb az összes ellenség). A felosztást te választod."</li>
+                        <li><b>"Vonulás"</b>": a kő a ZÁSZLÓRA kerül; egy terület ilyen színű köveiből egy vagy több átvonul egy szomszédos területre."</li>
+                        <li><b>"Tárgyalás"</b>": húzz titokban egy követ a zsákból, majd tegyél vissza egyet, mindenki szeme láttára."</li>
+                    </ul>
+                    <p>"Egy területet a legtöbb kővel bíró szín ural; döntetlennél a FEJSZÉN, aztán a ZÁSZLÓN lévő kövek döntenek a holtversenyben állók közt."</p>
+                    <p>"Ha mindenki egymás után tárgyal, vége a játéknak. A legtöbb területet uraló szín győz; a játékosok közül az, akinek a legtöbb ilyen színű köve van a kezében (holtversenynél a kevesebb más színű kő dönt)."</p>
+                </div>
+            }
+            .into_any();
+        }
+        view! {
+            <div class="rules-text">
+                {picture}
+                <p>"Three factions (red ▲, blue ●, black ■) fight over the map. None is yours: the secret stones in your hand decide whom you back."</p>
+                <p>"On your turn play one stone from your hand, and its colour acts:"</p>
+                <ul>
+                    <li><b>"Recruit"</b>": the stone goes into any area."</li>
+                    <li><b>"Battle"</b>": the stone goes on the AXE; in one area, as many enemy stones die (back to the bag) as that colour has there (at most all the enemies). You choose the split."</li>
+                    <li><b>"March"</b>": the stone goes on the FLAG; one or more stones of that colour move from one area to a neighbouring one."</li>
+                    <li><b>"Negotiate"</b>": draw a stone from the bag in secret, then return one for all to see."</li>
+                </ul>
+                <p>"The colour with the most stones holds an area; a tie goes to the most stones on the AXE, then on the FLAG, among the tied colours only."</p>
+                <p>"When every player negotiates in a row, the game ends. The colour holding the most areas wins, and the player holding the most stones of it wins (ties: fewer stones of the other colours)."</p>
+            </div>
+        }
+        .into_any()
+    }
+}
