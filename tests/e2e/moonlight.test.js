@@ -5,6 +5,9 @@ const assert = require('assert');
 const { guardedPage, shot } = require('./lib');
 
 async function startMoonlight(page, url, { opponent = 'easy', start = 'random', light = 'random' } = {}) {
+  // A fresh start: no saved game to resume from an earlier test.
+  await page.goto(url);
+  await page.evaluate(() => localStorage.clear());
   await page.goto(url);
   await page.click('[data-game="moonlight"]');
   await page.selectOption('[data-seat="1"] select', opponent);
@@ -107,6 +110,10 @@ module.exports = {
     const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
     await startMoonlight(page, url, { opponent: 'human', start: '0', light: '0' });
     const handOf = () => page.$$eval('.ml-hand-card', els => els.map(e => e.dataset.card));
+    // The deal is already in the record, so the table may open behind the hand-off screen.
+    await page.waitForSelector('.ml-hand-card, [data-testid="handoff-ready"]');
+    if (await page.$('[data-testid="handoff-ready"]')) await page.click('[data-testid="handoff-ready"]');
+    await page.waitForSelector('.ml-hand-card');
     const first = await handOf();
     assert.ok(first.length === 3 && first.every(c => c.startsWith('L-')), `Light's hand shows: ${first}`);
     await page.click('.ml-hand-card[data-legal] >> nth=0');

@@ -128,10 +128,11 @@ module.exports = {
     assert.strictEqual(await page.$('[data-testid="tb-rack"]'), null, 'no rack in the page during the hand-off');
     assert.strictEqual(await page.$('[data-troop]'), null, 'no rack Troop in the page during the hand-off');
     assert.strictEqual(await page.$('svg.tb-board'), null, 'no board during the hand-off');
-    const log = await page.textContent('.log');
-    assert.match(log, /drew 2 Troops/, 'the log says only how many Troops were drawn');
+    assert.strictEqual(await page.$('.log'), null, 'no log (written for the previous player) during the hand-off');
     await shot(page, 'toy-battle-handoff');
     await page.click('[data-testid="handoff-ready"]');
+    const log = await page.textContent('.log');
+    assert.match(log, /drew 2 Troops/, 'the log says only how many Troops were drawn');
     await page.waitForSelector('[data-testid="tb-rack"]');
     const after = await page.$$('[data-testid="tb-rack"] [data-troop]');
     assert.strictEqual(after.length, 4, 'the second player sees their own 4 Troops');
