@@ -59,25 +59,42 @@ struct ExportFile {
     record: serde_json::Value,
 }
 
-/// The state of the match a table holds, or why it cannot be replayed.
-fn replay(table: &TableSpec) -> Result<(usize, ToMove), Unreadable> {
-    struct Check<'a>(&'a TableSpec);
+/// What replaying a table's record gives: its seat count, actions so far and who moves next.
+struct Replayed {
+    seats: usize,
+    moves: usize,
+    to_move: ToMove,
+}
+
+/// Replay the record of a table (every action checked), or say why it cannot be replayed.
+fn replay_record(game: &str, record: &str) -> Result<Replayed, Unreadable> {
+    struct Check<'a>(&'a str);
     impl GameVisitor for Check<'_> {
-        type Output = Result<(usize, ToMove), Unreadable>;
+        type Output = Result<Replayed, Unreadable>;
         fn visit<G: Game>(self) -> Self::Output {
-            let m = Match::<G>::from_json(&self.0.record).map_err(|e| Unreadable(e.to_string()))?;
-            if G::seat_count(m.state()) != self.0.seats.len() {
-                return Err(Unreadable(format!(
-                    "{} seats for a game of {}",
-                    self.0.seats.len(),
-                    G::seat_count(m.state())
-                )));
-            }
-            Ok((m.record().actions.len(), m.to_move()))
+            let m = Match::<G>::from_json(self.0).map_err(|e| Unreadable(e.to_string()))?;
+            Ok(Replayed {
+                seats: G::seat_count(m.state()),
+                moves: m.record().actions.len(),
+                to_move: m.to_move(),
+            })
         }
     }
-    with_game(&table.game, Check(table))
-        .unwrap_or_else(|| Err(Unreadable(format!("unknown game '{}'", table.game))))
+    with_game(game, Check(record))
+        .unwrap_or_else(|| Err(Unreadable(format!("unknown game '{game}'"))))
+}
+
+/// The replayed record of a table whose seats must match its game.
+fn replay(table: &TableSpec) -> Result<Replayed, Unreadable> {
+    let replayed = replay_record(&table.game, &table.record)?;
+    if replayed.seats != table.seats.len() {
+        return Err(Unreadable(format!(
+            "{} seats for a game of {}",
+            table.seats.len(),
+            replayed.seats
+        )));
+    }
+    Ok(replayed)
 }
 
 /// A save read from storage and checked down to the last action of its record.
@@ -96,7 +113,7 @@ pub fn read_save(json: &str) -> Result<(SaveFile, SaveSummary), Unreadable> {
     }
     let save: SaveFile =
         serde_json::from_str(json).map_err(|e| Unreadable(format!("not a Turf save: {e}")))?;
-    let (moves, to_move) = replay(&save.table)?;
+    let Replayed { moves, to_move, .. } = replay(&save.table)?;
     let summary = SaveSummary {
         id: save.table.save_id.clone(),
         game: save.table.game.clone(),
@@ -152,10 +169,7 @@ pub fn read_import(json: &str) -> Result<TableSpec, Unreadable> {
     };
     if table.seats.is_empty() {
         // A bare record says nothing about the players: seat humans, as many as it needs.
-        let count = seat_count(&table).ok_or_else(|| match replay(&table) {
-            Err(e) => e,
-            Ok(_) => Unreadable("no seats".into()),
-        })?;
+        let count = replay_record(&table.game, &table.record)?.seats;
         table.seats = (0..count)
             .map(|i| SeatSpec {
                 name: format!("Player {}", i + 1),
@@ -165,19 +179,6 @@ pub fn read_import(json: &str) -> Result<TableSpec, Unreadable> {
     }
     replay(&table)?;
     Ok(table)
-}
-
-fn seat_count(table: &TableSpec) -> Option<usize> {
-    struct Count<'a>(&'a str);
-    impl GameVisitor for Count<'_> {
-        type Output = Option<usize>;
-        fn visit<G: Game>(self) -> Option<usize> {
-            Match::<G>::from_json(self.0)
-                .ok()
-                .map(|m| G::seat_count(m.state()))
-        }
-    }
-    with_game(&table.game, Count(&table.record)).flatten()
 }
 
 // ---- Browser storage ----------------------------------------------------------------------
