@@ -1,6 +1,7 @@
 // Trunk post-build hook (see Trunk.toml): finishes the release in the staging folder.
 // 1. The service worker gets the list of files to keep offline and a version from their hash.
-// 2. The Content-Security-Policy gets the hash of each inline script Trunk wrote into
+// 2. The AI worker script gets the hashed names of the app's module and wasm (it runs them).
+// 3. The Content-Security-Policy gets the hash of each inline script Trunk wrote into
 //    index.html, so no other inline script can ever run.
 const fs = require('fs');
 const path = require('path');
@@ -23,6 +24,14 @@ index.replace(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g, (_, body) => 
 if (!index.includes('__INLINE_SCRIPT_HASHES__')) throw new Error('index.html has no CSP placeholder');
 index = index.replace('__INLINE_SCRIPT_HASHES__', hashes.join(' '));
 fs.writeFileSync(indexPath, index);
+
+const names = fs.readdirSync(dir);
+const appJs = names.find(f => /^turf-web-[0-9a-f]+\.js$/.test(f));
+const appWasm = names.find(f => /^turf-web-[0-9a-f]+_bg\.wasm$/.test(f));
+if (!appJs || !appWasm) throw new Error(`no app module or wasm in ${dir}: ${names.join(', ')}`);
+const workerPath = path.join(dir, 'ai-worker.js');
+fs.writeFileSync(workerPath, fs.readFileSync(workerPath, 'utf8')
+  .replace('__APP_JS__', appJs).replace('__APP_WASM__', appWasm));
 
 const swPath = path.join(dir, 'sw.js');
 const files = walk(dir)

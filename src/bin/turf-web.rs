@@ -1,5 +1,5 @@
-//! The web app's entry point (built by Trunk).
+//! The web app's entry point (built by Trunk): the app on the page, the AI in its worker.
 
 fn main() {
-    turf::ui::mount();
+    turf::ui::start();
 }

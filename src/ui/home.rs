@@ -36,12 +36,11 @@ pub fn home() -> impl IntoView {
             listing
                 .set_aside
                 .into_iter()
-                .map(|(id, why)| (id, why.0))
                 .collect::<Vec<_>>(),
         )
     });
     // Problems are reported once, when found (the save has been set aside by then).
-    let problems = RwSignal::new(Vec::<(String, String)>::new());
+    let problems = RwSignal::new(Vec::<(String, saves::Unreadable)>::new());
     Effect::new(move |_| {
         let found = listing.with(|l| l.1.clone());
         if !found.is_empty() {
@@ -93,11 +92,14 @@ pub fn home() -> impl IntoView {
                     };
                     screen.set(Screen::Table(Arc::new(table)));
                 }
-                Err(why) => import_error.set(Some(t!(
-                    lang,
-                    "This file is not a game Turf can open: {why}",
-                    "Ezt a fájlt a Turf nem tudja megnyitni: {why}"
-                ))),
+                Err(why) => {
+                    let why = why.describe(lang);
+                    import_error.set(Some(t!(
+                        lang,
+                        "This file is not a game Turf can open: {why}",
+                        "Ezt a fájlt a Turf nem tudja megnyitni: {why}"
+                    )))
+                }
             }
         });
     };
@@ -162,6 +164,7 @@ pub fn home() -> impl IntoView {
                     {list
                         .into_iter()
                         .map(|(_, why)| {
+                            let why = why.describe(lang);
                             view! {
                                 <p>
                                     {t!(

@@ -79,8 +79,14 @@ fn register_service_worker() {
     });
 }
 
-pub fn mount() {
+/// The wasm's entry point. The same module runs on the page (the app) and in the AI worker
+/// (assets/ai-worker.js), so rules and AI are downloaded once; a worker has no window.
+pub fn start() {
     console_error_panic_hook::set_once();
+    if web_sys::window().is_none() {
+        worker::serve();
+        return;
+    }
     register_service_worker();
     leptos::mount::mount_to_body(App);
 }

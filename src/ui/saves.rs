@@ -8,7 +8,9 @@
 //! `turf.broken.<id>` — never deleted, never in the way of the others — and reported once.
 
 use super::{SeatSpec, TableSpec};
-use crate::engine::{Game, Match, Seat, ToMove};
+use crate::engine::{Game, LoadError, Match, RecordError, Seat, ToMove, RECORD_FORMAT};
+use crate::i18n::Lang;
+use crate::t;
 use crate::games::{with_game, GameVisitor};
 use serde::{Deserialize, Serialize};
 
@@ -39,14 +41,94 @@ pub struct SaveSummary {
     pub over: bool,
 }
 
-/// Why a save or an imported file cannot be used, in words for the player (English: the
-/// reasons come from the record reader; the UI frames them in the player's language).
+/// Why a save or an imported file cannot be used. [`Unreadable::describe`] says it in the
+/// player's language; the technical detail (the JSON reader's message, a rule's reason) is kept
+/// as it comes, in parentheses, for whoever reports the problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unreadable(pub String);
+pub enum Unreadable {
+    /// Not JSON at all (a truncated or damaged file).
+    NotJson(String),
+    /// JSON, but not shaped like a Turf save or export.
+    NotTurf(String),
+    /// A save or export of another format than this version reads.
+    Format(u32),
+    UnknownGame(String),
+    /// The seats listed do not match the game's record.
+    Seats { listed: usize, needed: usize },
+    /// The match record inside cannot be read or replayed.
+    Record(LoadError),
+}
 
-impl std::fmt::Display for Unreadable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+impl Unreadable {
+    /// A damaged file (cut short, not JSON) or JSON of the wrong shape.
+    fn from_json(e: serde_json::Error) -> Self {
+        if e.is_data() {
+            Unreadable::NotTurf(e.to_string())
+        } else {
+            Unreadable::NotJson(e.to_string())
+        }
+    }
+
+    pub fn describe(&self, lang: Lang) -> String {
+        let ours = SAVE_FORMAT;
+        match self {
+            Unreadable::NotJson(detail) => t!(
+                lang,
+                "the file is damaged or cut short ({detail})",
+                "a fájl sérült vagy csonka ({detail})"
+            ),
+            Unreadable::NotTurf(detail) => t!(
+                lang,
+                "it is not a Turf game ({detail})",
+                "ez nem Turf-játszma ({detail})"
+            ),
+            Unreadable::Format(found) => t!(
+                lang,
+                "it was written in format {found}, this version reads format {ours}",
+                "{found}. formátumban készült, ez a változat a(z) {ours}. formátumot olvassa"
+            ),
+            Unreadable::UnknownGame(game) => t!(
+                lang,
+                "Turf has no game called '{game}'",
+                "a Turfnek nincs '{game}' nevű játéka"
+            ),
+            Unreadable::Seats { listed, needed } => t!(
+                lang,
+                "it lists {listed} players for a game of {needed}",
+                "{listed} játékost sorol fel egy {needed} fős játszmához"
+            ),
+            Unreadable::Record(LoadError::Replay(e)) => {
+                let (n, reason) = (e.index + 1, &e.reason);
+                t!(
+                    lang,
+                    "move {n} of its record breaks the rules ({reason})",
+                    "a lépéslista {n}. lépése szabálytalan ({reason})"
+                )
+            }
+            Unreadable::Record(LoadError::Record(RecordError::Format(found))) => {
+                let ours = RECORD_FORMAT;
+                t!(
+                    lang,
+                    "its match record has format {found}, this version reads format {ours}",
+                    "a lépéslista {found}. formátumú, ez a változat a(z) {ours}. formátumot olvassa"
+                )
+            }
+            Unreadable::Record(LoadError::Record(RecordError::WrongGame { found, .. })) => t!(
+                lang,
+                "its match record belongs to another game ('{found}')",
+                "a lépéslista egy másik játékhoz tartozik ('{found}')"
+            ),
+            Unreadable::Record(LoadError::Record(RecordError::Setup(detail))) => t!(
+                lang,
+                "the game options in its record are not valid ({detail})",
+                "a lépéslistában szereplő beállítások érvénytelenek ({detail})"
+            ),
+            Unreadable::Record(LoadError::Record(RecordError::Json(detail))) => t!(
+                lang,
+                "its match record is damaged ({detail})",
+                "a lépéslista sérült ({detail})"
+            ),
+        }
     }
 }
 
@@ -72,7 +154,7 @@ fn replay_record(game: &str, record: &str) -> Result<Replayed, Unreadable> {
     impl GameVisitor for Check<'_> {
         type Output = Result<Replayed, Unreadable>;
         fn visit<G: Game>(self) -> Self::Output {
-            let m = Match::<G>::from_json(self.0).map_err(|e| Unreadable(e.to_string()))?;
+            let m = Match::<G>::from_json(self.0).map_err(Unreadable::Record)?;
             Ok(Replayed {
                 seats: G::seat_count(m.state()),
                 moves: m.record().actions.len(),
@@ -81,18 +163,17 @@ fn replay_record(game: &str, record: &str) -> Result<Replayed, Unreadable> {
         }
     }
     with_game(game, Check(record))
-        .unwrap_or_else(|| Err(Unreadable(format!("unknown game '{game}'"))))
+        .unwrap_or_else(|| Err(Unreadable::UnknownGame(game.to_string())))
 }
 
 /// The replayed record of a table whose seats must match its game.
 fn replay(table: &TableSpec) -> Result<Replayed, Unreadable> {
     let replayed = replay_record(&table.game, &table.record)?;
     if replayed.seats != table.seats.len() {
-        return Err(Unreadable(format!(
-            "{} seats for a game of {}",
-            table.seats.len(),
-            replayed.seats
-        )));
+        return Err(Unreadable::Seats {
+            listed: table.seats.len(),
+            needed: replayed.seats,
+        });
     }
     Ok(replayed)
 }
@@ -104,15 +185,12 @@ pub fn read_save(json: &str) -> Result<(SaveFile, SaveSummary), Unreadable> {
         format: u32,
     }
     let version: Version =
-        serde_json::from_str(json).map_err(|e| Unreadable(format!("not a Turf save: {e}")))?;
+        serde_json::from_str(json).map_err(Unreadable::from_json)?;
     if version.format != SAVE_FORMAT {
-        return Err(Unreadable(format!(
-            "saved in format {} (this version reads format {SAVE_FORMAT})",
-            version.format
-        )));
+        return Err(Unreadable::Format(version.format));
     }
     let save: SaveFile =
-        serde_json::from_str(json).map_err(|e| Unreadable(format!("not a Turf save: {e}")))?;
+        serde_json::from_str(json).map_err(Unreadable::from_json)?;
     let Replayed { moves, to_move, .. } = replay(&save.table)?;
     let summary = SaveSummary {
         id: save.table.save_id.clone(),
@@ -144,21 +222,18 @@ pub fn export(table: &TableSpec) -> String {
 /// is a human named "Player N"). Checked by replaying every action.
 pub fn read_import(json: &str) -> Result<TableSpec, Unreadable> {
     let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| Unreadable(format!("not JSON: {e}")))?;
+        serde_json::from_str(json).map_err(|e| Unreadable::NotJson(e.to_string()))?;
     let (seats, record) = match serde_json::from_value::<ExportFile>(value.clone()) {
         Ok(file) if file.turf == SAVE_FORMAT => (Some(file.seats), file.record),
         Ok(file) => {
-            return Err(Unreadable(format!(
-                "exported in format {} (this version reads format {SAVE_FORMAT})",
-                file.turf
-            )))
+            return Err(Unreadable::Format(file.turf))
         }
         Err(_) => (None, value),
     };
     let game = record
         .get("game")
         .and_then(|g| g.as_str())
-        .ok_or_else(|| Unreadable("not a Turf match record (no game)".into()))?
+        .ok_or_else(|| Unreadable::NotTurf("no game".into()))?
         .to_string();
     let mut table = TableSpec {
         game,
@@ -325,30 +400,39 @@ mod tests {
     fn corrupt_truncated_or_foreign_saves_are_reported() {
         let good = save_json(herd_table(3));
         let truncated = &good[..good.len() / 2];
-        assert!(read_save(truncated)
-            .unwrap_err()
-            .0
-            .contains("not a Turf save"));
+        assert!(matches!(
+            read_save(truncated),
+            Err(Unreadable::NotJson(_))
+        ));
         let older = good.replace("{\"format\":1,", "{\"format\":0,");
-        assert!(read_save(&older).unwrap_err().0.contains("format 0"));
+        let why = read_save(&older).unwrap_err();
+        assert_eq!(why, Unreadable::Format(0));
+        assert!(why.describe(Lang::En).contains("format 0"));
+        assert!(why.describe(Lang::Hu).contains("0. formátum"));
         let mut table = herd_table(3);
         table.record = table.record.replace("\"seed\":7", "\"seed\":8");
         assert!(
-            read_save(&save_json(table)).is_err(),
+            matches!(
+                read_save(&save_json(table)),
+                Err(Unreadable::Record(LoadError::Replay(_)))
+            ),
             "the rolls no longer match the seed"
         );
         let mut table = herd_table(1);
         table.seats.pop();
-        assert!(read_save(&save_json(table))
-            .unwrap_err()
-            .0
-            .contains("seats"));
+        assert_eq!(
+            read_save(&save_json(table)).unwrap_err(),
+            Unreadable::Seats {
+                listed: 1,
+                needed: 2
+            }
+        );
         let mut table = herd_table(1);
         table.game = "chess".into();
-        assert!(read_save(&save_json(table))
-            .unwrap_err()
-            .0
-            .contains("unknown game"));
+        assert_eq!(
+            read_save(&save_json(table)).unwrap_err(),
+            Unreadable::UnknownGame("chess".into())
+        );
     }
 
     #[test]
@@ -370,12 +454,20 @@ mod tests {
 
     #[test]
     fn invalid_imports_are_refused_with_a_reason() {
-        assert!(read_import("{").unwrap_err().0.contains("not JSON"));
-        assert!(read_import("{\"a\":1}").unwrap_err().0.contains("no game"));
+        assert!(matches!(read_import("{"), Err(Unreadable::NotJson(_))));
+        assert!(matches!(
+            read_import("{\"a\":1}"),
+            Err(Unreadable::NotTurf(_))
+        ));
         let table = herd_table(2);
         let broken = table
             .record
-            .replace("\"actions\":[", "\"actions\":[{\"Place\":{\"cell\":250}},");
-        assert!(read_import(&broken).is_err());
+            .replace("\"actions\":[", "\"actions\":[{\"type\":\"place\",\"cell\":250},");
+        let why = read_import(&broken).unwrap_err();
+        assert!(
+            matches!(why, Unreadable::Record(LoadError::Replay(_))),
+            "{why:?}"
+        );
+        assert!(why.describe(Lang::Hu).contains("1. lépése"));
     }
 }

@@ -1,12 +1,12 @@
-//! The main thread's side of the AI worker: one worker for the app, one request at a time.
-//! Requests made before the worker reports "ready" wait in a queue (a message posted earlier
-//! would be lost).
+//! Both sides of the AI worker. The page keeps one worker, one request at a time; requests
+//! made before the worker reports "ready" wait in a queue (a message posted earlier would be
+//! lost). The worker (assets/ai-worker.js) runs this same wasm and answers in [`serve`].
 
-use crate::ai::protocol::{AiReply, AiRequest};
+use crate::ai::protocol::{answer, run_bench, AiReply, AiRequest, BenchRequest};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
-use web_sys::{MessageEvent, Worker};
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 type Done = Box<dyn FnOnce(AiReply)>;
 
@@ -22,7 +22,10 @@ thread_local! {
 }
 
 fn start() -> Result<Client, String> {
-    let worker = Worker::new("./turf-ai-worker_loader.js")
+    // A module worker: it imports the app's wasm-bindgen module (see assets/ai-worker.js).
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options("./ai-worker.js", &options)
         .map_err(|e| format!("the AI could not start: {e:?}"))?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let text = e.data().as_string().unwrap_or_default();
@@ -89,4 +92,33 @@ pub fn warm_up() {
             *slot = start().ok();
         }
     });
+}
+
+/// The worker's side: answer each `AiRequest` (a JSON string) with an `AiReply`, and
+/// `bench:{json}` with the speed benchmark (tests/e2e/bench.js). Posts "ready" first.
+pub fn serve() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_to = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let text = e.data().as_string().unwrap_or_default();
+        let out = if let Some(json) = text.strip_prefix("bench:") {
+            let report = serde_json::from_str::<BenchRequest>(json)
+                .map_err(|e| e.to_string())
+                .and_then(|r| run_bench(&r));
+            format!("bench:{}", serde_json::to_string(&report).unwrap_or_default())
+        } else {
+            let reply = match serde_json::from_str::<AiRequest>(&text) {
+                Ok(request) => answer(&request),
+                Err(err) => AiReply {
+                    ticket: 0,
+                    action: Err(format!("bad request: {err}")),
+                },
+            };
+            serde_json::to_string(&reply).unwrap_or_default()
+        };
+        let _ = reply_to.post_message(&JsValue::from_str(&out));
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str("ready"));
 }

@@ -11,7 +11,7 @@ const { startServer, launch, guardedPage } = require('./lib');
     const { page } = await guardedPage(browser.context, { width: 1280, height: 800 });
     await page.goto(server.url);
     const report = await page.evaluate(async (game) => {
-      const worker = new Worker('./turf-ai-worker_loader.js');
+      const worker = new Worker('./ai-worker.js', { type: 'module' });
       return await new Promise((resolve) => {
         worker.onmessage = (e) => {
           if (e.data === 'ready') worker.postMessage('bench:' + JSON.stringify({ game, seconds: 3, decisions: 40 }));
