@@ -33,10 +33,7 @@ pub fn home() -> impl IntoView {
                 .into_iter()
                 .map(|(_, s)| s)
                 .collect::<Vec<_>>(),
-            listing
-                .set_aside
-                .into_iter()
-                .collect::<Vec<_>>(),
+            listing.set_aside.into_iter().collect::<Vec<_>>(),
         )
     });
     // Problems are reported once, when found (the save has been set aside by then).

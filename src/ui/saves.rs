@@ -9,9 +9,9 @@
 
 use super::{SeatSpec, TableSpec};
 use crate::engine::{Game, LoadError, Match, RecordError, Seat, ToMove, RECORD_FORMAT};
+use crate::games::{with_game, GameVisitor};
 use crate::i18n::Lang;
 use crate::t;
-use crate::games::{with_game, GameVisitor};
 use serde::{Deserialize, Serialize};
 
 /// Version of the save layout; a save of another format is reported, not guessed at.
@@ -54,7 +54,10 @@ pub enum Unreadable {
     Format(u32),
     UnknownGame(String),
     /// The seats listed do not match the game's record.
-    Seats { listed: usize, needed: usize },
+    Seats {
+        listed: usize,
+        needed: usize,
+    },
     /// The match record inside cannot be read or replayed.
     Record(LoadError),
 }
@@ -162,8 +165,7 @@ fn replay_record(game: &str, record: &str) -> Result<Replayed, Unreadable> {
             })
         }
     }
-    with_game(game, Check(record))
-        .unwrap_or_else(|| Err(Unreadable::UnknownGame(game.to_string())))
+    with_game(game, Check(record)).unwrap_or_else(|| Err(Unreadable::UnknownGame(game.to_string())))
 }
 
 /// The replayed record of a table whose seats must match its game.
@@ -184,13 +186,11 @@ pub fn read_save(json: &str) -> Result<(SaveFile, SaveSummary), Unreadable> {
     struct Version {
         format: u32,
     }
-    let version: Version =
-        serde_json::from_str(json).map_err(Unreadable::from_json)?;
+    let version: Version = serde_json::from_str(json).map_err(Unreadable::from_json)?;
     if version.format != SAVE_FORMAT {
         return Err(Unreadable::Format(version.format));
     }
-    let save: SaveFile =
-        serde_json::from_str(json).map_err(Unreadable::from_json)?;
+    let save: SaveFile = serde_json::from_str(json).map_err(Unreadable::from_json)?;
     let Replayed { moves, to_move, .. } = replay(&save.table)?;
     let summary = SaveSummary {
         id: save.table.save_id.clone(),
@@ -225,9 +225,7 @@ pub fn read_import(json: &str) -> Result<TableSpec, Unreadable> {
         serde_json::from_str(json).map_err(|e| Unreadable::NotJson(e.to_string()))?;
     let (seats, record) = match serde_json::from_value::<ExportFile>(value.clone()) {
         Ok(file) if file.turf == SAVE_FORMAT => (Some(file.seats), file.record),
-        Ok(file) => {
-            return Err(Unreadable::Format(file.turf))
-        }
+        Ok(file) => return Err(Unreadable::Format(file.turf)),
         Err(_) => (None, value),
     };
     let game = record
@@ -400,10 +398,7 @@ mod tests {
     fn corrupt_truncated_or_foreign_saves_are_reported() {
         let good = save_json(herd_table(3));
         let truncated = &good[..good.len() / 2];
-        assert!(matches!(
-            read_save(truncated),
-            Err(Unreadable::NotJson(_))
-        ));
+        assert!(matches!(read_save(truncated), Err(Unreadable::NotJson(_))));
         let older = good.replace("{\"format\":1,", "{\"format\":0,");
         let why = read_save(&older).unwrap_err();
         assert_eq!(why, Unreadable::Format(0));
@@ -460,9 +455,10 @@ mod tests {
             Err(Unreadable::NotTurf(_))
         ));
         let table = herd_table(2);
-        let broken = table
-            .record
-            .replace("\"actions\":[", "\"actions\":[{\"type\":\"place\",\"cell\":250},");
+        let broken = table.record.replace(
+            "\"actions\":[",
+            "\"actions\":[{\"type\":\"place\",\"cell\":250},",
+        );
         let why = read_import(&broken).unwrap_err();
         assert!(
             matches!(why, Unreadable::Record(LoadError::Replay(_))),

@@ -105,7 +105,10 @@ pub fn serve() {
             let report = serde_json::from_str::<BenchRequest>(json)
                 .map_err(|e| e.to_string())
                 .and_then(|r| run_bench(&r));
-            format!("bench:{}", serde_json::to_string(&report).unwrap_or_default())
+            format!(
+                "bench:{}",
+                serde_json::to_string(&report).unwrap_or_default()
+            )
         } else {
             let reply = match serde_json::from_str::<AiRequest>(&text) {
                 Ok(request) => answer(&request),

@@ -259,6 +259,31 @@ module.exports = {
     await page.close();
   },
 
+  async 'a phone held sideways shows every board whole, without scrolling sideways'({ url, context }) {
+    const W = 740, H = 360;
+    const { page, problems } = await guardedPage(context, { width: W, height: H });
+    for (const game of await playableGames(page, url)) {
+      await startGame(page, url, game);
+      const ready = await page.$('[data-testid="handoff-ready"]');
+      if (ready) await ready.click();
+      await page.waitForSelector('.table svg.board');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= W, `${game}: no horizontal scrolling (scrollWidth ${width})`);
+      // Scrolled to the board, the whole board is on screen at once.
+      await page.$eval('.table svg.board', el => el.scrollIntoView({ block: 'start' }));
+      const box = await page.$eval('.table svg.board', el => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width, h: r.height };
+      });
+      assert.ok(box.x >= 0 && box.x + box.w <= W, `${game}: board within the width (${JSON.stringify(box)})`);
+      assert.ok(box.h <= H && box.w > 200, `${game}: the board fits the height and is not tiny (${JSON.stringify(box)})`);
+      await shot(page, `${game}-phone-landscape`);
+    }
+    await page.evaluate(() => localStorage.clear());
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
   async 'keyboard only: a few moves of Herd with Tab and Enter'({ url, context }) {
     const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
     await startGame(page, url, 'herd');
