@@ -225,6 +225,12 @@ fn print_bench(report: &turf::ai::bench::BenchReport) {
             "  {:<6} {:>8.0} iterations/s, think median {:6.1} ms, p95 {:6.1} ms ({} decisions)",
             l.level, l.iterations_per_second, l.median_ms, l.p95_ms, l.decisions
         );
+        if l.policy_decisions > 0 {
+            println!(
+                "         + {} decisions by the game's own policy (not searched, not timed)",
+                l.policy_decisions
+            );
+        }
     }
 }
 

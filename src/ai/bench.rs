@@ -13,6 +13,10 @@ pub struct LevelTiming {
     pub median_ms: f64,
     pub p95_ms: f64,
     pub decisions: usize,
+    /// Decisions the game's own policy made instead of a search (answers, baselines; see
+    /// `Game::ai_policy`): played, not timed.
+    #[serde(default)]
+    pub policy_decisions: usize,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -31,7 +35,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Random playouts for `seconds`, then `decisions` think times per level (with its real time
-/// cap) on positions from games where random moves and the level's own moves alternate.
+/// cap) on positions from games where random moves and the level's own moves alternate. The
+/// level's moves take the players' path (`Bot::choose`): where the game's own policy decides,
+/// nothing is searched and the decision is only counted, so the times are the search's.
 pub fn bench<G: Game>(
     options: &G::Options,
     seconds: f64,
@@ -51,7 +57,9 @@ pub fn bench<G: Game>(
         let (mut iterations, mut seconds) = (0u64, 0.0);
         let mut rng = Rng::seed_from_u64(7);
         let mut seed = 0;
-        while times.len() < decisions {
+        let mut policy = 0;
+        // A level the game's policy plays entirely (no search) stops after a bounded count.
+        while times.len() < decisions && policy < 10 * decisions.max(1) {
             seed += 1;
             let mut m = Match::<G>::new(options.clone(), seed).map_err(|e| e.to_string())?;
             while let ToMove::Seat(seat) = m.to_move() {
@@ -59,7 +67,15 @@ pub fn bench<G: Game>(
                 let think = G::legal(m.state()).len() > 1
                     && times.len() < decisions
                     && rng.random_bool(0.5);
-                let action = if think {
+                let own = if think {
+                    G::ai_policy(&view, Some(level), &mut rng)
+                } else {
+                    None
+                };
+                let action = if own.is_some() {
+                    policy += 1;
+                    own
+                } else if think {
                     let (a, stats) = search::<G>(&view, &config, &mut rng);
                     times.push(stats.elapsed_ms);
                     iterations += stats.iterations as u64;
@@ -79,6 +95,7 @@ pub fn bench<G: Game>(
             median_ms: percentile(&times, 0.5),
             p95_ms: percentile(&times, 0.95),
             decisions: times.len(),
+            policy_decisions: policy,
         });
     }
     Ok(report)

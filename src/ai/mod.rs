@@ -11,18 +11,11 @@ use crate::engine::{Game, Rng, ToMove};
 use rand::{Rng as _, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-/// The AI levels offered to players. Each is one concrete search configuration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Easy,
-    Normal,
-    Hard,
-}
+/// The levels offered to players live in the engine (a game's own policy sees them, see
+/// [`Game::ai_policy`]); each is one concrete search configuration here.
+pub use crate::engine::Level;
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
     /// Easy: a small, shallow search that sees captures but not plans. Normal: a real search
     /// with a short budget. Hard: six times Normal's budget, capped by wall-clock time so it
     /// answers fast. Playouts stop after a few actions and the game's evaluation scores them:
@@ -50,20 +43,18 @@ impl Level {
         }
     }
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|l| l.name() == s)
+    /// The level whose search this is, whatever its clock (the arena drops the time budget):
+    /// `None` for a custom configuration (`search:…`).
+    pub fn of(config: &SearchConfig) -> Option<Level> {
+        let config = config.deterministic();
+        Self::ALL
+            .into_iter()
+            .find(|l| l.config().deterministic() == config)
     }
 }
 
-/// Any automatic player: the two baselines or a search at some configuration.
+/// Any automatic player: the two baselines or a search at some configuration. A search bot
+/// asks the game's own policy ([`Game::ai_policy`]) first; the baselines never do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Bot {
     Random,
@@ -106,7 +97,10 @@ impl Bot {
                 (!legal.is_empty()).then(|| legal[rng.random_range(0..legal.len())].clone())
             }
             Bot::Greedy => greedy::<G>(view, rng),
-            Bot::Search(config) => search::<G>(view, config, rng).0,
+            // The game's own policy first (answers, baselines…), so the worker and the arena
+            // play the same AI; the generic search when the game leaves the decision to it.
+            Bot::Search(config) => G::ai_policy(view, Level::of(config), rng)
+                .or_else(|| search::<G>(view, config, rng).0),
         }
     }
 }

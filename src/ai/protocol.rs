@@ -80,9 +80,12 @@ pub fn answer(request: &AiRequest) -> AiReply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Level;
+    use crate::ai::{search, Level};
     use crate::engine::{Match, ToMove};
     use crate::games::herd::{Herd, HerdAction, HerdOptions};
+    use crate::games::long_campaign::{
+        ai_answer, baseline_choice, CampaignAction, CampaignOptions, CampaignView, LongCampaign,
+    };
 
     #[test]
     fn the_worker_answers_with_a_legal_action_from_the_view() {
@@ -102,6 +105,75 @@ mod tests {
         assert_eq!(reply.ticket, 4);
         let action: HerdAction = serde_json::from_value(reply.action.unwrap()).unwrap();
         assert!(Herd::legal(m.state()).contains(&action));
+    }
+
+    /// Play a Long Campaign with Easy bots until `stop` says so; the match and the seat to move.
+    fn campaign_until(
+        seed: u64,
+        stop: impl Fn(&CampaignView) -> bool,
+    ) -> (Match<LongCampaign>, usize) {
+        let mut m = Match::<LongCampaign>::new(CampaignOptions::default(), seed).unwrap();
+        let mut rng = Rng::seed_from_u64(seed);
+        while let ToMove::Seat(seat) = m.to_move() {
+            let view = LongCampaign::view(m.state(), seat);
+            if stop(&view) {
+                return (m, seat);
+            }
+            let a = Bot::Search(Level::Easy.config())
+                .choose::<LongCampaign>(&view, &mut rng)
+                .unwrap();
+            m.play(&a).unwrap();
+        }
+        panic!("the game ended first")
+    }
+
+    fn ask(view: &CampaignView, level: Level, seed: u64) -> CampaignAction {
+        let request = AiRequest {
+            ticket: 1,
+            game: LongCampaign::ID.into(),
+            view: serde_json::to_value(view).unwrap(),
+            bot: Bot::Search(level.config()),
+            seed,
+        };
+        serde_json::from_value(answer(&request).action.unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_worker_answers_long_campaign_questions_by_the_games_answer_model() {
+        // Phase 2's first question: the seat to move must answer it.
+        let (m, seat) = campaign_until(3, |v| v.must_answer());
+        let view = LongCampaign::view(m.state(), seat);
+        let mut differs = false;
+        for seed in 0..12 {
+            let got = ask(&view, Level::Hard, seed);
+            let model = ai_answer(&view, &mut Rng::seed_from_u64(seed)).unwrap();
+            assert_eq!(
+                got, model,
+                "seed {seed}: the §7 model's answer, not a search's"
+            );
+            let generic = search::<LongCampaign>(
+                &view,
+                &Level::Hard.config().deterministic(),
+                &mut Rng::seed_from_u64(seed),
+            )
+            .0
+            .unwrap();
+            differs |= generic != model;
+            let mut state = m.state().clone();
+            assert!(LongCampaign::apply(&mut state, &got).is_ok());
+        }
+        assert!(differs, "the test tells the generic path from the model");
+    }
+
+    #[test]
+    fn the_worker_plays_the_baseline_for_easy_long_campaign_choices() {
+        let (m, seat) = campaign_until(5, |v| !v.legal_choices().is_empty());
+        let view = LongCampaign::view(m.state(), seat);
+        for seed in 0..6 {
+            let baseline =
+                baseline_choice(&view.campaign, seat as u8, &mut Rng::seed_from_u64(seed));
+            assert_eq!(Some(ask(&view, Level::Easy, seed)), baseline);
+        }
     }
 
     #[test]

@@ -99,6 +99,32 @@ impl std::fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
+/// A computer player's level as offered to players. Its search budget lives with the search
+/// (`ai::Level::config`); a game sees only the level, in [`Game::ai_policy`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|l| l.name() == s)
+    }
+}
+
 /// Bad game options (an unknown board size, a player count the game does not support…).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError(pub String);
@@ -162,6 +188,19 @@ pub trait Game: 'static {
         viewer: Seat,
         lang: Lang,
     ) -> Option<String>;
+
+    /// The game's own computer player, when it has one: the action of the seat of `view` at
+    /// `level` (`None` for a custom search configuration). Every searching bot asks this first
+    /// (the browser's AI worker and `turf arena` alike); `None` leaves the decision to the
+    /// generic search, which is the default for every game. The Random and Greedy baselines
+    /// never ask.
+    fn ai_policy(
+        _view: &Self::View,
+        _level: Option<Level>,
+        _rng: &mut Rng,
+    ) -> Option<Self::Action> {
+        None
+    }
 
     /// A playout move drawn without listing every legal action, when the game can do that
     /// faster (e.g. by trying random cells); `None` falls back to `legal_actions` and

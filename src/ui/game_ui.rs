@@ -1,6 +1,7 @@
 //! What a game adds to be played in the app: its board component and a few words and numbers
 //! for the shared table. Everything else (seats, AI, hand-off, log, undo, game over) is shared.
 
+use super::SeatSpec;
 use crate::engine::{Game, Seat};
 use crate::i18n::Lang;
 use leptos::prelude::*;
@@ -76,9 +77,14 @@ pub trait GameUi: Game {
 
     /// Seats at the table for these options.
     fn seat_count_for(options: &Self::Options) -> usize;
-    /// The game-specific part of the setup screen; `seat_names` for choices such as who starts.
-    /// Components (this form, the board) read the language with [`super::use_lang`].
-    fn options_form(options: RwSignal<Self::Options>, seat_names: Signal<Vec<String>>) -> AnyView;
+    /// The game-specific part of the setup screen; `seat_names` for choices such as who starts,
+    /// `seats` (the seats at the table: human, or AI and its level) for options that depend on
+    /// who plays. Components (this form, the board) read the language with [`super::use_lang`].
+    fn options_form(
+        options: RwSignal<Self::Options>,
+        seat_names: Signal<Vec<String>>,
+        seats: Signal<Vec<SeatSpec>>,
+    ) -> AnyView;
     fn board(props: BoardProps<Self>) -> AnyView
     where
         Self: Sized;

@@ -46,6 +46,9 @@ fn setup_for<G: GameUi>() -> impl IntoView {
     let names = Signal::derive(move || {
         seats.with(|s| s.iter().take(count.get()).map(|s| s.name.clone()).collect())
     });
+    let at_table = Signal::derive(move || {
+        seats.with(|s| s.iter().take(count.get()).cloned().collect::<Vec<_>>())
+    });
     let error = RwSignal::new(None::<String>);
     let start = move |_| {
         let seed = fresh_seed();
@@ -86,7 +89,7 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                 }}
             </div>
             <h2>{move || t!(lang.get(), "Options", "Beállítások")}</h2>
-            <div class="options">{G::options_form(options, names)}</div>
+            <div class="options">{G::options_form(options, names, at_table)}</div>
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <div class="actions">
                 <button on:click=move |_| screen.set(Screen::Home)>{move || t!(lang.get(), "Back", "Vissza")}</button>

@@ -4,7 +4,7 @@ use super::{cell_name, Change, Herd, HerdAction, HerdOptions, HerdView, HexBoard
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, LOOKS};
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
 use leptos::prelude::*;
 
 /// Cell radius in SVG units; the viewBox is fitted to the board, so the board scales to any
@@ -252,7 +252,11 @@ impl GameUi for Herd {
         2
     }
 
-    fn options_form(options: RwSignal<HerdOptions>, seat_names: Signal<Vec<String>>) -> AnyView {
+    fn options_form(
+        options: RwSignal<HerdOptions>,
+        seat_names: Signal<Vec<String>>,
+        _: Signal<Vec<SeatSpec>>,
+    ) -> AnyView {
         let lang = use_lang();
         let side = move || options.with(|o| o.side.to_string());
         let first =

@@ -4,7 +4,8 @@
 //! - Choices (bases, picks, war targets): at Easy the §7 baseline heuristics
 //!   ([`baseline_choice`]); at Normal and Hard the shared ISMCTS, whose determinizations treat
 //!   every answer still to come as a chance draw from the same model (see `view::determinize`).
-//! - [`ai_action`] is the one call for the UI's worker; [`duel`] measures the search against the
+//! - [`policy`] is the game's [`Game::ai_policy`]: every searching bot (the browser's worker,
+//!   `turf arena`, [`ai_action`]) asks it first. [`duel`] measures the search against the
 //!   baseline.
 
 use super::answer;
@@ -26,16 +27,28 @@ pub fn ai_answer(view: &CampaignView, rng: &mut Rng) -> Option<CampaignAction> {
     state.model_answer(view.answer_level(), rng)
 }
 
-/// The AI's move for the view's seat, answers and choices alike: `None` if the seat is not to
-/// move. Easy plays the §7 baseline; Normal and Hard search with the shared level budgets.
-pub fn ai_action(view: &CampaignView, level: Level, rng: &mut Rng) -> Option<CampaignAction> {
+/// The game's own policy ([`Game::ai_policy`], what every searching bot asks first, in the
+/// browser's worker as in `turf arena`): the §7 model answers for the seat at its answer level;
+/// at Easy the §7 baseline chooses; `None` (Normal, Hard or a custom search) leaves the choice
+/// to the search.
+pub(crate) fn policy(
+    view: &CampaignView,
+    level: Option<Level>,
+    rng: &mut Rng,
+) -> Option<CampaignAction> {
     if view.must_answer() {
         return ai_answer(view, rng);
     }
     match level {
-        Level::Easy => baseline_choice(&view.campaign, view.seat as u8, rng),
-        _ => Bot::Search(level.config()).choose::<LongCampaign>(view, rng),
+        Some(Level::Easy) => baseline_choice(&view.campaign, view.seat as u8, rng),
+        _ => None,
     }
+}
+
+/// The AI's move for the view's seat, answers and choices alike: `None` if the seat is not to
+/// move. The same path as the worker's: the seat's searching bot at `level`.
+pub fn ai_action(view: &CampaignView, level: Level, rng: &mut Rng) -> Option<CampaignAction> {
+    Bot::Search(level.config()).choose::<LongCampaign>(view, rng)
 }
 
 /// A chance that `attacker` wins one battle against `defender`, from their answer levels.

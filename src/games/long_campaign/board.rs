@@ -31,7 +31,7 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, LOOKS};
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
 use leptos::prelude::*;
 use std::time::Duration;
 use web_time::Instant;
@@ -1041,8 +1041,72 @@ impl GameUi for LongCampaign {
         3
     }
 
-    fn options_form(options: RwSignal<CampaignOptions>, _: Signal<Vec<String>>) -> AnyView {
+    fn options_form(
+        options: RwSignal<CampaignOptions>,
+        names: Signal<Vec<String>>,
+        seats: Signal<Vec<SeatSpec>>,
+    ) -> AnyView {
         let lang = use_lang();
+        // §3.4: relaxed by default when two or more humans answer at one device, classic
+        // otherwise, until the player picks a timer (DECISION LC-UI-6: then the pick holds).
+        let timer_picked = RwSignal::new(false);
+        let humans =
+            Memo::new(move |_| seats.with(|s| s.iter().filter(|s| s.ai.is_none()).count()));
+        Effect::new(move |_| {
+            let t = if humans.get() >= 2 {
+                Timer::Relaxed
+            } else {
+                Timer::Classic
+            };
+            if !timer_picked.get_untracked() && options.with_untracked(|o| o.timer != t) {
+                options.update(|o| o.timer = t);
+            }
+        });
+        // §7: each AI seat answers at its own level. A human seat's level is only what the AI
+        // assumes about that player when it plans (DECISION LC-UI-7: average).
+        let ai_seats = Memo::new(move |_| {
+            seats.with(|s| {
+                s.iter()
+                    .enumerate()
+                    .take(3)
+                    .filter(|(_, s)| s.ai.is_some())
+                    .map(|(i, _)| i)
+                    .collect::<Vec<_>>()
+            })
+        });
+        Effect::new(move |_| {
+            let ai = ai_seats.get();
+            let humans_average = |o: &CampaignOptions| {
+                (0..3).all(|i| ai.contains(&i) || o.answer_levels[i] == AnswerLevel::Average)
+            };
+            if !options.with_untracked(humans_average) {
+                options.update(|o| {
+                    for i in (0..3).filter(|i| !ai.contains(i)) {
+                        o.answer_levels[i] = AnswerLevel::Average;
+                    }
+                });
+            }
+        });
+        let knowledge = move |i: usize| {
+            let name = move || names.with(|n| n.get(i).cloned().unwrap_or_default());
+            view! {
+                <label class="option lc-knowledge">
+                    {move || t!(lang.get(), "Knowledge of {} (computer) ", "{} tudása (gép) ", name())}
+                    <select
+                        prop:value=move || options.with(|o| o.answer_levels[i].name())
+                        on:change=move |e| {
+                            if let Some(l) = AnswerLevel::parse(&event_target_value(&e)) {
+                                options.update(|o| o.answer_levels[i] = l);
+                            }
+                        }
+                    >
+                        <option value="novice">{move || t!(lang.get(), "Novice", "Kezdő")}</option>
+                        <option value="average">{move || t!(lang.get(), "Average", "Átlagos")}</option>
+                        <option value="expert">{move || t!(lang.get(), "Expert", "Szakértő")}</option>
+                    </select>
+                </label>
+            }
+        };
         // DECISION LC-UI-5: the questions start in the app's language.
         Effect::new(move |_| {
             let l = language_of(lang.get());
@@ -1057,7 +1121,6 @@ impl GameUi for LongCampaign {
                 Timer::Off => "off",
             })
         };
-        let level = move || options.with(|o| o.answer_levels[0].name());
         let bonus = move || {
             options.with(|o| match o.defence_bonus_to {
                 BonusTo::County => "county",
@@ -1075,6 +1138,7 @@ impl GameUi for LongCampaign {
                             "off" => Timer::Off,
                             _ => Timer::Classic,
                         };
+                        timer_picked.set(true);
                         options.update(|o| o.timer = t);
                     }
                 >
@@ -1083,21 +1147,9 @@ impl GameUi for LongCampaign {
                     <option value="off">{move || t!(lang.get(), "Off · no time limit", "Nincs időkorlát")}</option>
                 </select>
             </label>
-            <label class="option">
-                {move || t!(lang.get(), "Computer players' knowledge ", "A gépi játékosok tudása ")}
-                <select
-                    prop:value=level
-                    on:change=move |e| {
-                        if let Some(l) = AnswerLevel::parse(&event_target_value(&e)) {
-                            options.update(|o| o.answer_levels = [l; 3]);
-                        }
-                    }
-                >
-                    <option value="novice">{move || t!(lang.get(), "Novice", "Kezdő")}</option>
-                    <option value="average">{move || t!(lang.get(), "Average", "Átlagos")}</option>
-                    <option value="expert">{move || t!(lang.get(), "Expert", "Szakértő")}</option>
-                </select>
-            </label>
+            <For each=move || ai_seats.get() key=|i| *i let:i>
+                {knowledge(i)}
+            </For>
             <label class="option">
                 {move || t!(lang.get(), "Defence bonus (+100) goes to ", "A védekezési bónusz (+100) ide kerül: ")}
                 <select

@@ -1638,6 +1638,16 @@ impl Game for LongCampaign {
         super::ai::rollout_action(s, legal, rng)
     }
 
+    /// §7: answers by the answer model, Easy choices by the baseline; Normal and Hard choices
+    /// go to the search.
+    fn ai_policy(
+        v: &Self::View,
+        level: Option<crate::engine::Level>,
+        rng: &mut Rng,
+    ) -> Option<CampaignAction> {
+        super::ai::policy(v, level, rng)
+    }
+
     fn describe(
         before: &CampaignState,
         action: &CampaignAction,

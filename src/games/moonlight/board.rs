@@ -19,7 +19,7 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, LOOKS};
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
 use leptos::prelude::*;
 
 /// A grid cell in SVG units; cards are portrait.
@@ -1077,6 +1077,7 @@ impl GameUi for Moonlight {
     fn options_form(
         options: RwSignal<MoonlightOptions>,
         seat_names: Signal<Vec<String>>,
+        _: Signal<Vec<SeatSpec>>,
     ) -> AnyView {
         let lang = use_lang();
         let start =

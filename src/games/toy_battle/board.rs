@@ -20,7 +20,7 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, LOOKS};
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
 use leptos::prelude::*;
 
 /// Token size (SVG units) of a top Troop on the Terrain; bases are 119+ units apart (§10).
@@ -1247,7 +1247,11 @@ impl GameUi for ToyBattle {
         2
     }
 
-    fn options_form(options: RwSignal<ToyBattleOptions>, _: Signal<Vec<String>>) -> AnyView {
+    fn options_form(
+        options: RwSignal<ToyBattleOptions>,
+        _: Signal<Vec<String>>,
+        _: Signal<Vec<SeatSpec>>,
+    ) -> AnyView {
         let lang = use_lang();
         let terrain = move || options.with(|o| choice_key(o.terrain).to_string());
         view! {

@@ -25,7 +25,7 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook};
+use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -1071,7 +1071,11 @@ impl GameUi for Turncoats {
         options.players.clamp(MIN_PLAYERS, MAX_PLAYERS) as usize
     }
 
-    fn options_form(options: RwSignal<TurncoatsOptions>, _: Signal<Vec<String>>) -> AnyView {
+    fn options_form(
+        options: RwSignal<TurncoatsOptions>,
+        _: Signal<Vec<String>>,
+        _: Signal<Vec<SeatSpec>>,
+    ) -> AnyView {
         let lang = use_lang();
         let players = move || options.with(|o| o.players.to_string());
         view! {
