@@ -90,6 +90,12 @@ pub trait GameUi: Game {
         Self: Sized;
     /// A seat's look in this game (Herd's first player is Red whatever their seat).
     fn look(view: &Self::View, seat: Seat) -> SeatLook;
+    /// A seat's look on the setup screen, before anything is dealt: the table's look where the
+    /// seat alone (or the options) decide it, so players see at setup the colour they will play;
+    /// otherwise the shell's seat colours.
+    fn setup_look(_options: &Self::Options, seat: Seat) -> SeatLook {
+        LOOKS[seat % LOOKS.len()]
+    }
     /// The seat's main measure, in words ("31 stones", "2 medals").
     fn seat_summary(view: &Self::View, seat: Seat, lang: Lang) -> String;
     /// The seat's main measure as a number (stones, medals, points), charted over the game at

@@ -1,7 +1,7 @@
 //! The setup screen: seats (human or AI, names, level) and the game's own options.
 
 use super::catalogue::{entry, with_ui_game, UiVisitor};
-use super::game_ui::GameUi;
+use super::game_ui::{GameUi, SeatLook};
 use super::{fresh_seed, use_lang, Screen, SeatSpec, TableSpec};
 use crate::ai::Level;
 use crate::engine::Match;
@@ -84,7 +84,10 @@ fn setup_for<G: GameUi>() -> impl IntoView {
             <div class="seats">
                 {move || {
                     (0..count.get())
-                        .map(|i| seat_row(seats, i))
+                        .map(|i| {
+                            let look = Signal::derive(move || options.with(|o| G::setup_look(o, i)));
+                            seat_row(seats, i, look)
+                        })
                         .collect_view()
                 }}
             </div>
@@ -99,13 +102,12 @@ fn setup_for<G: GameUi>() -> impl IntoView {
     }
 }
 
-fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize) -> impl IntoView {
-    let look = super::LOOKS[i];
+fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize, look: Signal<SeatLook>) -> impl IntoView {
     let lang = use_lang();
     let kind = move || seats.with(|s| s[i].ai.map_or("human", Level::name));
     view! {
-        <div class=format!("seat-row seat-{}", look.colour) data-seat=i.to_string()>
-            <span class="seat-mark" aria-hidden="true">{look.mark}</span>
+        <div class=move || format!("seat-row seat-{}", look.get().colour) data-seat=i.to_string()>
+            <span class="seat-mark" aria-hidden="true">{move || look.get().mark}</span>
             <label>
                 <span class="sr-only">{move || t!(lang.get(), "Name of player {}", "A(z) {}. játékos neve", i + 1)}</span>
                 <input

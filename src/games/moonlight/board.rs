@@ -1131,6 +1131,15 @@ impl GameUi for Moonlight {
         seat_look(&view.table, seat)
     }
 
+    /// Light and Dark are known at setup only when the options choose them (D3 draws otherwise).
+    fn setup_look(options: &MoonlightOptions, seat: Seat) -> SeatLook {
+        match options.light {
+            Some(light) if light == seat => colour_look(Colour::Light),
+            Some(_) => colour_look(Colour::Dark),
+            None => crate::ui::LOOKS[seat % crate::ui::LOOKS.len()],
+        }
+    }
+
     fn seat_summary(view: &MoonlightView, seat: Seat, lang: Lang) -> String {
         let won = view.table.mountains[seat];
         let moons = view.table.moon_counts()[seat];

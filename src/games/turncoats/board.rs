@@ -1113,6 +1113,10 @@ impl GameUi for Turncoats {
         tc_look(seat)
     }
 
+    fn setup_look(_: &TurncoatsOptions, seat: Seat) -> SeatLook {
+        tc_look(seat)
+    }
+
     fn seat_summary(view: &TurncoatsView, seat: Seat, lang: Lang) -> String {
         if let Some(hands) = &view.revealed {
             let h = hands.get(seat).copied().unwrap_or_default();
