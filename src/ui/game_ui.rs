@@ -108,3 +108,14 @@ pub trait GameUi: Game {
     /// A short rules summary for the table.
     fn rules(lang: Lang) -> AnyView;
 }
+
+/// The key handler of a board element that acts as a button (an SVG `<g>` with a role and a
+/// tabindex): Enter or Space does what a click does. One rule for every board.
+pub fn activate_on_key(act: impl Fn() + 'static) -> impl Fn(leptos::ev::KeyboardEvent) + 'static {
+    move |e| {
+        if e.key() == "Enter" || e.key() == " " {
+            e.prevent_default();
+            act();
+        }
+    }
+}

@@ -4,7 +4,7 @@ use super::{cell_name, Change, Herd, HerdAction, HerdOptions, HerdView, HexBoard
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
+use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
 use leptos::prelude::*;
 
 /// Cell radius in SVG units; the viewBox is fitted to the board, so the board scales to any
@@ -199,14 +199,11 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
                         play.run(a);
                     }
                 };
-                let key = move |e: leptos::ev::KeyboardEvent| {
+                let key = activate_on_key(move || {
                     if let Some(a) = action {
-                        if e.key() == "Enter" || e.key() == " " {
-                            e.prevent_default();
-                            play.run(a);
-                        }
+                        play.run(a);
                     }
-                };
+                });
                 view! {
                     <g
                         class="cell"

@@ -31,7 +31,7 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
+use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
 use leptos::prelude::*;
 use std::time::Duration;
 use web_time::Instant;
@@ -563,14 +563,11 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                         play.run(a);
                     }
                 };
-                let key = move |e: leptos::ev::KeyboardEvent| {
+                let key = activate_on_key(move || {
                     if let Some(a) = action {
-                        if e.key() == "Enter" || e.key() == " " {
-                            e.prevent_default();
-                            play.run(a);
-                        }
+                        play.run(a);
                     }
-                };
+                });
                 let hit_r = 26.0;
                 let group = view! {
                     <g

@@ -19,7 +19,7 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
+use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
 use leptos::prelude::*;
 
 /// A grid cell in SVG units; cards are portrait.
@@ -420,12 +420,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                     }
                     CellClick::None => {}
                 };
-                let key = move |e: leptos::ev::KeyboardEvent| {
-                    if e.key() == "Enter" || e.key() == " " {
-                        e.prevent_default();
-                        run();
-                    }
-                };
+                let key = activate_on_key(run);
                 let clickable = click != CellClick::None;
                 let depth = g.stack.len().saturating_sub(1).min(3);
                 let under = (0..depth)

@@ -20,7 +20,7 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
+use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
 use leptos::prelude::*;
 
 /// Token size (SVG units) of a top Troop on the Terrain; bases are 119+ units apart (§10).
@@ -953,12 +953,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     Some(Tap::EruptFrom(f)) => erupt_from.set(Some(f)),
                     None => look_at(id),
                 };
-                let key = move |e: leptos::ev::KeyboardEvent| {
-                    if e.key() == "Enter" || e.key() == " " {
-                        e.prevent_default();
-                        run();
-                    }
-                };
+                let key = activate_on_key(run);
                 view! {
                     <g
                         class="tb-node"

@@ -25,7 +25,7 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{use_lang, BoardProps, GameUi, SeatLook, SeatSpec};
+use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -487,12 +487,11 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                         Some(AreaTap::Select(next)) => pick.set(Some(next)),
                         None => {}
                     };
-                    let key = move |e: leptos::ev::KeyboardEvent| {
-                        if tap.is_some() && (e.key() == "Enter" || e.key() == " ") {
-                            e.prevent_default();
+                    let key = activate_on_key(move || {
+                        if tap.is_some() {
                             run();
                         }
-                    };
+                    });
                     view! {
                         <g
                             class="tc-area-g"
