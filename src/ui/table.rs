@@ -428,8 +428,17 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         }
     };
 
+    // Every state of the game, replayed once per new action and shared by the score chart and
+    // the replay (a language switch or reopening the replay does not replay the record again).
+    let full_history = move || {
+        let states = game.with_untracked(|m| m.record().actions.len()) + 1;
+        if history.with_value(|h| h.len()) != states {
+            history.set_value(Arc::new(game.with_untracked(Match::history)));
+        }
+        history.get_value()
+    };
     let open_replay = move |_| {
-        history.set_value(Arc::new(game.with_untracked(Match::history)));
+        full_history();
         replay_at.set(Some(0));
     };
 
@@ -548,7 +557,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                     }
                 })
                 .collect_view();
-            let chart = game.with(|m| score_chart::<G>(&m.history(), viewer.get(), &seats, lang));
+            let chart = score_chart::<G>(&full_history(), viewer.get(), &seats, lang);
             Some(view! {
                 <div class="game-over" data-testid="game-over" role="dialog" aria-labelledby="game-over-title">
                     <h2 id="game-over-title">{headline}</h2>
