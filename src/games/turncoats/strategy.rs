@@ -7,9 +7,10 @@
 
 use super::map::AREA_COUNT;
 use super::rules::{
-    Board, Colour, Phase, Stones, Turncoats, TurncoatsAction, TurncoatsState, MAX_PLAYERS,
+    final_ranking, Board, Colour, Phase, Stones, Turncoats, TurncoatsAction, TurncoatsState,
+    MAX_PLAYERS,
 };
-use crate::engine::{Game, Rng, Seat};
+use crate::engine::{Game, Outcome, Rng, Seat};
 use rand::Rng as _;
 
 /// Strength weights of the colour model, shared with the playout [`Lens`].
@@ -160,7 +161,29 @@ pub fn evaluate(s: &TurncoatsState, seat: Seat) -> f64 {
     if let Some(outcome) = Turncoats::outcome(s) {
         return outcome.reward(seat);
     }
+    if let Some(outcome) = ender_wins(s) {
+        return outcome.reward(seat);
+    }
     value(&s.board, &s.hands, seat)
+}
+
+/// §6.1: when everyone else has just negotiated, the mover may end the game with its own
+/// negotiation. If it would rank first with the hands as they are, it wins: the draw and the
+/// return can only keep or improve its keys (it may return the stone it drew). The outcome of
+/// that ending, or `None` when the mover has to play on.
+fn ender_wins(s: &TurncoatsState) -> Option<Outcome> {
+    if s.phase != Phase::Choose || s.streak + 1 < s.players {
+        return None;
+    }
+    let order = final_ranking(&s.hands, s.board.winning_colour(), s.next_seat(s.mover));
+    if order.first() != Some(&s.mover) {
+        return None;
+    }
+    let mut ranks = vec![0; s.hands.len()];
+    for (place, &p) in order.iter().enumerate() {
+        ranks[p] = place;
+    }
+    Some(Outcome::from_ranks(ranks, vec![0.0; s.hands.len()]))
 }
 
 /// Chance that a uniform legal action is played instead of the policy's pick.
@@ -170,6 +193,10 @@ const NOISE: f64 = 0.004;
 /// Actions the policy scores when there are more (playouts must stay cheap: five players
 /// can have 200 legal actions and 60 turns to go).
 const SAMPLE: usize = 24;
+/// Bonus of a Negotiate that does not end the game, over its estimated swap value: playouts
+/// then spend fewer stones on moves the first-order lens overrates. Measured with the
+/// [`ender_wins`] evaluation, Hard vs Greedy, 2 players, 60 games: 37 % without, 52 % with.
+const PATIENCE: f64 = 0.03;
 
 /// The mover's local picture of [`value`]: how much it gains per unit of each colour's map
 /// strength, and per stone of each colour leaving its hand. Playouts score every legal action
@@ -303,7 +330,7 @@ impl Lens {
                     .into_iter()
                     .map(|c| -self.spend[c.index()] * s.bag[c] as f64 / bag)
                     .sum();
-                out + draw
+                out + draw + PATIENCE
             }
             A::NegotiateReturn { colour } => {
                 if s.streak + 1 >= s.players {

@@ -1297,6 +1297,30 @@ fn playout_policy_ends_a_won_game_and_plays_on_in_a_lost_one() {
 }
 
 #[test]
+fn evaluation_gives_a_won_ending_to_the_mover_who_can_end() {
+    // Seat 1 has just negotiated; red holds every area. Seat 0 can end the game (§6.1).
+    let areas: Vec<(usize, Stones)> = (0..AREA_COUNT).map(|a| (a, st(1, 0, 0))).collect();
+    let mut s = position(
+        &areas,
+        &[st(3, 1, 0), st(2, 2, 2)],
+        Stones::NONE,
+        Stones::NONE,
+    );
+    s.streak = 1;
+    assert_eq!(Turncoats::evaluate(&s, 0), 1.0, "more red: ending now wins");
+    assert_eq!(Turncoats::evaluate(&s, 1), 0.0);
+    // With fewer red stones seat 0 must play on: no certainty either way.
+    s.hands = vec![st(1, 3, 0), st(2, 2, 2)];
+    let v = Turncoats::evaluate(&s, 0);
+    assert!(v > 0.0 && v < 1.0, "{v}");
+    // Without the streak nobody can end the game yet.
+    s.hands = vec![st(3, 1, 0), st(2, 2, 2)];
+    s.streak = 0;
+    let v = Turncoats::evaluate(&s, 0);
+    assert!(v > 0.0 && v < 1.0, "{v}");
+}
+
+#[test]
 fn playout_policy_always_picks_a_legal_action() {
     let mut rng = Rng::seed_from_u64(6);
     for players in 2..=5 {
