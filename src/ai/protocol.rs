@@ -40,16 +40,25 @@ pub struct BenchRequest {
     pub game: String,
     pub seconds: f64,
     pub decisions: usize,
+    /// The game's options as JSON (as in a record, e.g. `{"players":5}`); the defaults if absent.
+    #[serde(default)]
+    pub options: Option<String>,
 }
 
-/// Run a benchmark request (default options of the game, every level).
+/// Run a benchmark request (every level).
 pub fn run_bench(request: &BenchRequest) -> Result<super::bench::BenchReport, String> {
     struct Run<'a>(&'a BenchRequest);
     impl GameVisitor for Run<'_> {
         type Output = Result<super::bench::BenchReport, String>;
         fn visit<G: Game>(self) -> Self::Output {
+            let options = match &self.0.options {
+                Some(json) => {
+                    serde_json::from_str(json).map_err(|e| format!("bad options: {e}"))?
+                }
+                None => G::Options::default(),
+            };
             super::bench::bench::<G>(
-                &G::Options::default(),
+                &options,
                 self.0.seconds,
                 self.0.decisions,
                 &super::Level::ALL,
@@ -238,5 +247,21 @@ mod tests {
             ..request
         };
         assert!(answer(&unknown).action.is_err());
+    }
+
+    #[test]
+    fn the_worker_benchmark_takes_the_games_options() {
+        let request = |options: Option<&str>| BenchRequest {
+            game: "turncoats".into(),
+            seconds: 0.01,
+            decisions: 1,
+            options: options.map(str::to_string),
+        };
+        let report = run_bench(&request(Some(r#"{"players":5}"#))).unwrap();
+        assert_eq!(report.game, "turncoats");
+        assert!(report.levels.iter().all(|l| l.decisions == 1));
+        let reason = run_bench(&request(Some(r#"{"players":"many"}"#))).unwrap_err();
+        assert!(reason.starts_with("bad options"), "{reason}");
+        assert!(run_bench(&request(None)).is_ok());
     }
 }
