@@ -4,10 +4,11 @@
 use turf::ai::{play_match, Bot, Level};
 use turf::games::herd::{Herd, HerdOptions};
 
-/// Hard against Random over 100 seeded games of Herd, seats alternating. The target is
-/// 95; Hard measured 92 of 100 here (Herd's dice decide some games: a random player that rolls
-/// 6-6 twice can swing a board). The assertion holds the level we measured, below the target,
-/// so a regression fails; the README and the closing note report the miss.
+/// Hard against Random over 100 seeded games of Herd, seats alternating: the target is
+/// 95. Herd's dice decide some games (a random player that rolls 6-6 twice can swing a board):
+/// Hard won 92 of 100 here while its playouts placed stones uniformly at random, and its eight
+/// losses were eight of the ten games with the worst dice for it. Playouts that take ready
+/// captures and an evaluation that counts capture risk and the turn to come won 99 of 100.
 #[test]
 fn hard_beats_random_at_herd() {
     let hard = Bot::Search(Level::Hard.config().deterministic());
@@ -41,5 +42,5 @@ fn hard_beats_random_at_herd() {
         handles.into_iter().map(|h| h.join().unwrap()).sum()
     });
     println!("Hard beat Random in {wins} of {games} games");
-    assert!(wins >= 90.0, "Hard won only {wins} of {games}");
+    assert!(wins >= 95.0, "Hard won only {wins} of {games}");
 }

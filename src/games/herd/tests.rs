@@ -518,3 +518,82 @@ fn quick_rollout_actions_are_legal() {
         }
     }
 }
+
+#[test]
+fn the_evaluation_is_a_probability_shared_by_the_two_seats() {
+    let mut rng = chance_rng(9, 9);
+    for g in 0..40 {
+        let mut m = Match::<Herd>::new(HerdOptions::default(), g).unwrap();
+        while m.to_move() != ToMove::Over {
+            let s = m.state();
+            let (a, b) = (Herd::evaluate(s, 0), Herd::evaluate(s, 1));
+            assert!((0.0..=1.0).contains(&a));
+            assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b}");
+            let legal = Herd::legal(s);
+            let pick = legal[rng.random_range(0..legal.len())];
+            m.play(&pick).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_evaluation_prefers_more_stones_and_cells_only_it_may_fill() {
+    let side = 5;
+    let behind = position(side, &[((0, 0), 0), ((2, 0), 1), ((-2, 0), 1)], 0);
+    let level = position(
+        side,
+        &[((0, 0), 0), ((1, 0), 0), ((-2, 0), 1), ((-3, 0), 1)],
+        0,
+    );
+    assert!(Herd::evaluate(&behind, 0) < Herd::evaluate(&level, 0));
+    // The same stones, but the empty centre has only seat 0 around it.
+    let ring: Vec<((i32, i32), u8)> = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+        .iter()
+        .map(|&c| (c, 0))
+        .chain([((4, 0), 1), ((3, 0), 1), ((-4, 0), 1), ((-3, 0), 1)])
+        .collect();
+    let open: Vec<((i32, i32), u8)> = [(1, 0), (2, -1), (0, -1), (-1, 0), (-1, 1), (0, 2)]
+        .iter()
+        .map(|&c| (c, 0))
+        .chain([((4, 0), 1), ((3, 0), 1), ((-4, 0), 1), ((-3, 0), 1)])
+        .collect();
+    assert!(
+        Herd::evaluate(&position(side, &ring, 1), 0) > Herd::evaluate(&position(side, &open, 1), 0)
+    );
+}
+
+#[test]
+fn playouts_take_a_ready_capture() {
+    // Seat 1's corner stone has one empty neighbour left; seat 0 places.
+    let side = 5;
+    let corner = (4, -4);
+    let ns: Vec<(i32, i32)> = HexBoard::of(side).neighbours[id(side, corner.0, corner.1) as usize]
+        .iter()
+        .map(|&n| HexBoard::of(side).coords[n as usize])
+        .collect();
+    let stones = vec![
+        (corner, 1),
+        (ns[0], 0),
+        (ns[1], 0),
+        ((-4, 4), 1),
+        ((-3, 4), 1),
+    ];
+    let mut s = position(side, &stones, 0);
+    roll(&mut s, 1, 3);
+    Herd::apply(
+        &mut s,
+        &HerdAction::Remove {
+            cell: id(side, -4, 4),
+        },
+    )
+    .unwrap();
+    let mut rng = chance_rng(1, 1);
+    for _ in 0..20 {
+        assert_eq!(
+            Herd::quick_rollout_action(&s, &mut rng),
+            Some(HerdAction::Place {
+                cell: id(side, ns[2].0, ns[2].1)
+            })
+        );
+    }
+}
