@@ -11,7 +11,7 @@ use turf::games::herd::{Herd, HerdOptions};
 /// captures and an evaluation that counts capture risk and the turn to come won 99 of 100.
 #[test]
 fn hard_beats_random_at_herd() {
-    let hard = Bot::Search(Level::Hard.config().deterministic());
+    let hard = Bot::level(Level::Hard).deterministic();
     let games = 100u64;
     let threads = 2;
     let wins: f64 = std::thread::scope(|scope| {

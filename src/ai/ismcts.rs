@@ -5,32 +5,10 @@
 //! game on with the game's rollout policy (cut at a depth limit and scored by the game's
 //! evaluation), and credits every node with the reward of the seat that chose it.
 
-use crate::engine::{Game, Rng, Seat, ToMove};
+use crate::engine::{Game, Rng, SearchConfig, Seat, ToMove};
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SearchConfig {
-    /// Iterations (deals + playouts) at most.
-    pub iterations: u32,
-    /// Stop after this many milliseconds even if iterations remain.
-    pub time_budget_ms: Option<u32>,
-    /// Playouts stop after this many actions and use the game's evaluation.
-    pub rollout_depth: Option<u32>,
-    /// UCB exploration constant.
-    pub exploration: f64,
-}
-
-impl SearchConfig {
-    /// The same search with no clock: results depend only on the seed (tests and arenas).
-    pub fn deterministic(&self) -> Self {
-        SearchConfig {
-            time_budget_ms: None,
-            ..self.clone()
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchStats {

@@ -97,7 +97,7 @@ mod tests {
             ticket: 4,
             game: "herd".into(),
             view: serde_json::to_value(Herd::view(m.state(), seat)).unwrap(),
-            bot: Bot::Search(Level::Easy.config().deterministic()),
+            bot: Bot::level(Level::Easy).deterministic(),
             seed: 1,
         };
         let text = serde_json::to_string(&request).unwrap();
@@ -119,7 +119,7 @@ mod tests {
             if stop(&view) {
                 return (m, seat);
             }
-            let a = Bot::Search(Level::Easy.config())
+            let a = Bot::level(Level::Easy)
                 .choose::<LongCampaign>(&view, &mut rng)
                 .unwrap();
             m.play(&a).unwrap();
@@ -132,7 +132,7 @@ mod tests {
             ticket: 1,
             game: LongCampaign::ID.into(),
             view: serde_json::to_value(view).unwrap(),
-            bot: Bot::Search(level.config()),
+            bot: Bot::level(level),
             seed,
         };
         serde_json::from_value(answer(&request).action.unwrap()).unwrap()
@@ -153,7 +153,7 @@ mod tests {
             );
             let generic = search::<LongCampaign>(
                 &view,
-                &Level::Hard.config().deterministic(),
+                &LongCampaign::search_config(Level::Hard).deterministic(),
                 &mut Rng::seed_from_u64(seed),
             )
             .0

@@ -346,7 +346,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                         view: game.with_untracked(|m| {
                             serde_json::to_value(G::view(m.state(), s)).unwrap_or_default()
                         }),
-                        bot: Bot::Search(level.config()),
+                        bot: Bot::level(level),
                         seed: fresh_seed(),
                     };
                     set_timeout(

@@ -7,8 +7,9 @@
 //! empty neighbours; and the seat about to roll gains `H + L = d1 + d2`, 7 on average, before the
 //! other seat answers.
 
+use super::hex::HexBoard;
 use super::rules::{HerdAction, HerdState, Phase};
-use crate::engine::{Rng, Seat};
+use crate::engine::{Level, Rng, SearchConfig, Seat};
 use rand::Rng as _;
 
 /// Expected stone swing of one whole turn for its mover: `H + L = d1 + d2` (herd.md §4.5), 7.
@@ -30,51 +31,12 @@ const SWING_SD: f64 = 2.415;
 pub fn evaluate(s: &HerdState, seat: Seat) -> f64 {
     let me = seat as u8;
     let board = s.board();
-    let (mut lead, mut empty) = (0.0, 0.0);
-    for (c, cell) in s.cells.iter().enumerate() {
-        let ns = &board.neighbours[c];
-        match *cell {
-            None => {
-                empty += 1.0;
-                let mine = ns
-                    .iter()
-                    .filter(|&&n| s.cells[n as usize] == Some(me))
-                    .count();
-                let theirs = ns
-                    .iter()
-                    .filter(|&&n| s.cells[n as usize] == Some(1 - me))
-                    .count();
-                if mine == ns.len() {
-                    lead += 1.0; // forbidden for the enemy
-                } else if theirs == ns.len() {
-                    lead -= 1.0; // forbidden for me
-                }
-            }
-            Some(owner) => {
-                let sign = if owner == me { 1.0 } else { -1.0 };
-                lead += sign;
-                let mut friend = false;
-                let mut open = 0;
-                for &n in ns {
-                    match s.cells[n as usize] {
-                        Some(o) if o == owner => {
-                            friend = true;
-                            break;
-                        }
-                        Some(_) => {}
-                        None => open += 1,
-                    }
-                }
-                if !friend {
-                    let risk = match open {
-                        0 | 1 => 0.6,
-                        2 => 0.3,
-                        3 => 0.1,
-                        _ => 0.0,
-                    };
-                    lead -= sign * 2.0 * risk;
-                }
-            }
+    let mut lead = 0.0;
+    let mut empty = 0.0;
+    for c in 0..s.cells.len() {
+        lead += share(&s.cells, board, c, me);
+        if s.cells[c].is_none() {
+            empty += 1.0;
         }
     }
     let mover = if s.mover == seat { 1.0 } else { -1.0 };
@@ -94,117 +56,135 @@ pub fn evaluate(s: &HerdState, seat: Seat) -> f64 {
     1.0 / (1.0 + (-1.7 * z).exp())
 }
 
-/// The playout move: a capture when one is ready, else the better of a few random legal
-/// choices by a local score. Uniform playouts almost never find the remove-then-capture plays
-/// that decide Herd, so the search could not see them either.
+/// One cell's share of the stone lead of `me` in [`evaluate`]: a stone counts for its owner,
+/// less its capture risk when it has no friend beside it; an empty cell counts for the only
+/// colour that may fill it, if one is barred (§4.1). It depends on the cell and its neighbours
+/// only, so a move changes the shares of the cells it touches and of their neighbours alone.
+fn share(cells: &[Option<u8>], board: &HexBoard, c: usize, me: u8) -> f64 {
+    let ns = &board.neighbours[c];
+    match cells[c] {
+        None => {
+            let (mut mine, mut theirs) = (0, 0);
+            for &n in ns {
+                match cells[n as usize] {
+                    Some(o) if o == me => mine += 1,
+                    Some(_) => theirs += 1,
+                    None => {}
+                }
+            }
+            if mine == ns.len() {
+                1.0 // forbidden for the enemy
+            } else if theirs == ns.len() {
+                -1.0 // forbidden for me
+            } else {
+                0.0
+            }
+        }
+        Some(owner) => {
+            let sign = if owner == me { 1.0 } else { -1.0 };
+            let mut open = 0;
+            for &n in ns {
+                match cells[n as usize] {
+                    Some(o) if o == owner => return sign, // a friend: out of reach
+                    Some(_) => {}
+                    None => open += 1,
+                }
+            }
+            let risk = match open {
+                0 | 1 => 0.6,
+                2 => 0.3,
+                3 => 0.1,
+                _ => 0.0,
+            };
+            sign * (1.0 - 2.0 * risk)
+        }
+    }
+}
+
+/// Herd's searches ([`crate::engine::Game::search_config`]). Hard: TODO
+pub fn search_config(level: Level) -> SearchConfig {
+    match level {
+        Level::Hard => SearchConfig {
+            iterations: 3000,
+            time_budget_ms: Some(450),
+            rollout_depth: Some(0),
+            exploration: 0.3,
+        },
+        _ => level.config(),
+    }
+}
+
+/// The playout move, and what [`evaluate`] likes best one action ahead: a removal or a placement
+/// chosen by the shares of the lead it changes (§4.2: a placement's captures, each with the stone
+/// it adds to place), ties broken at random. The same choice as a full evaluation of every
+/// action (the Greedy baseline) up to the spread term, at a fraction of the cost, so a search
+/// can afford it in every playout. Uniform playouts almost never find the remove-then-capture
+/// plays that decide Herd, so a search built on them could not see them either.
 pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
     let me = s.mover as u8;
-    match s.phase {
-        Phase::Place { .. } => {
-            if let Some(c) = capture_cell(s, me, rng) {
-                return Some(HerdAction::Place { cell: c as u8 });
-            }
-            best_of(s, rng, 2, |c| {
-                s.is_legal_placement(c, s.mover)
-                    .then(|| place_score(s, c, me))
-            })
-            .map(|c| HerdAction::Place { cell: c as u8 })
-        }
-        Phase::Remove { .. } => best_of(s, rng, 4, |c| {
-            (s.cells[c] == Some(1 - me)).then(|| remove_score(s, c, me))
-        })
-        .map(|c| HerdAction::Remove { cell: c as u8 }),
-        Phase::Roll | Phase::Over => None,
-    }
-}
-
-/// The best-scoring of the first `tries` candidates among up to 32 random cells (`score` is
-/// `None` for a cell that is not a legal choice), by rejection: cheaper than listing them all.
-fn best_of(
-    s: &HerdState,
-    rng: &mut Rng,
-    tries: usize,
-    score: impl Fn(usize) -> Option<i32>,
-) -> Option<usize> {
-    let n = s.cells.len();
-    let mut best: Option<(i32, usize)> = None;
-    let mut found = 0;
-    for _ in 0..32 {
-        let c = rng.random_range(0..n);
-        let Some(value) = score(c) else {
-            continue;
-        };
-        if best.is_none_or(|(b, _)| value > b) {
-            best = Some((value, c));
-        }
-        found += 1;
-        if found >= tries {
-            break;
-        }
-    }
-    best.map(|(_, c)| c)
-}
-
-/// A placement that captures at once (§4.2 step 4): an enemy stone with no friend, one empty
-/// neighbour that is legal for `me`, and `me` on every other neighbour.
-fn capture_cell(s: &HerdState, me: u8, rng: &mut Rng) -> Option<usize> {
-    let n = s.cells.len();
-    let start = rng.random_range(0..n);
-    (0..n).map(|i| (start + i) % n).find_map(|x| {
-        if s.cells[x] != Some(1 - me) {
-            return None;
-        }
-        let mut gap = None;
-        for &y in &s.board().neighbours[x] {
-            match s.cells[y as usize] {
-                Some(o) if o == me => {}
-                Some(_) => return None,
-                None if gap.is_some() => return None,
-                None => gap = Some(y as usize),
-            }
-        }
-        gap.filter(|&c| !s.is_forbidden(c, me as Seat))
-    })
-}
-
-/// Placing next to friends keeps a stone out of reach of capture.
-fn place_score(s: &HerdState, c: usize, me: u8) -> i32 {
-    s.board().neighbours[c]
-        .iter()
-        .filter(|&&n| s.cells[n as usize] == Some(me))
-        .count() as i32
-}
-
-/// Removing an enemy stone is worth most when it frees a cell `me` can use (not a hole among
-/// enemy stones, which only the enemy may fill) and leaves a neighbouring enemy stone friendless
-/// with at most two empty neighbours: a capture to make with the placements that follow.
-fn remove_score(s: &HerdState, c: usize, me: u8) -> i32 {
+    let place = match s.phase {
+        Phase::Place { .. } => true,
+        Phase::Remove { .. } => false,
+        Phase::Roll | Phase::Over => return None,
+    };
     let board = s.board();
-    let ns = &board.neighbours[c];
-    let enemy = ns
-        .iter()
-        .filter(|&&n| s.cells[n as usize] == Some(1 - me))
-        .count();
-    let mut score = (ns.len() - enemy) as i32;
-    if enemy == ns.len() {
-        score -= 4;
-    }
-    for &x in ns {
-        if s.cells[x as usize] != Some(1 - me) {
+    let mut cells = s.cells.clone();
+    let mut touched: Vec<usize> = Vec::with_capacity(32);
+    let mut captured: Vec<usize> = Vec::with_capacity(6);
+    let (mut best, mut choice, mut ties) = (f64::NEG_INFINITY, None, 0);
+    for c in 0..cells.len() {
+        captured.clear();
+        if place {
+            if !s.is_legal_placement(c, s.mover) {
+                continue;
+            }
+            // §4.2 step 4: an enemy neighbour whose every other neighbour is mine is captured.
+            for &n in &board.neighbours[c] {
+                let n = n as usize;
+                if s.cells[n] == Some(1 - me)
+                    && board.neighbours[n]
+                        .iter()
+                        .all(|&y| y as usize == c || s.cells[y as usize] == Some(me))
+                {
+                    captured.push(n);
+                }
+            }
+        } else if s.cells[c] != Some(1 - me) {
             continue;
         }
-        let (mut friends, mut open) = (0, 0);
-        for &y in &board.neighbours[x as usize] {
-            match s.cells[y as usize] {
-                _ if y as usize == c => open += 1,
-                Some(o) if o == me => {}
-                Some(_) => friends += 1,
-                None => open += 1,
+        touched.clear();
+        for &x in std::iter::once(&c).chain(&captured) {
+            for y in std::iter::once(x).chain(board.neighbours[x].iter().map(|&y| y as usize)) {
+                if !touched.contains(&y) {
+                    touched.push(y);
+                }
             }
         }
-        if friends == 0 && open <= 2 {
-            score += 4;
+        let before: f64 = touched.iter().map(|&x| share(&s.cells, board, x, me)).sum();
+        cells[c] = if place { Some(me) } else { None };
+        for &x in &captured {
+            cells[x] = None;
+        }
+        let after: f64 = touched.iter().map(|&x| share(&cells, board, x, me)).sum();
+        for &x in std::iter::once(&c).chain(&captured) {
+            cells[x] = s.cells[x];
+        }
+        let value = after - before + captured.len() as f64;
+        if value > best + 1e-9 {
+            (best, choice, ties) = (value, Some(c), 1);
+        } else if value > best - 1e-9 {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                choice = Some(c);
+            }
         }
     }
-    score
+    choice.map(|c| {
+        let cell = c as u8;
+        if place {
+            HerdAction::Place { cell }
+        } else {
+            HerdAction::Remove { cell }
+        }
+    })
 }

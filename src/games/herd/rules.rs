@@ -1,7 +1,9 @@
 //! Herd's rules (`shared/rules/herd.md`). Every function names the section it implements.
 
 use super::hex::{HexBoard, MAX_SIDE, MIN_SIDE};
-use crate::engine::{Game, Illegal, Lang, Outcome, Rng, Seat, SetupError, ToMove};
+use crate::engine::{
+    Game, Illegal, Lang, Level, Outcome, Rng, SearchConfig, Seat, SetupError, ToMove,
+};
 use crate::t;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
@@ -426,7 +428,12 @@ impl Game for Herd {
         })
     }
 
-    /// A capture when one is ready, else the better of a few random legal choices
+    /// Hard searches shallow and wide on the evaluation (`ai::search_config`).
+    fn search_config(level: Level) -> SearchConfig {
+        super::ai::search_config(level)
+    }
+
+    /// The action the evaluation likes best one action ahead, ties at random
     /// (`ai::rollout_action`).
     fn quick_rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
         super::ai::rollout_action(s, rng)
