@@ -68,7 +68,7 @@ impl Bot {
     }
 
     /// `random`, `greedy`, `easy`, `normal`, `hard`, or a custom search for tuning:
-    /// `search:iterations=2000,depth=30,c=0.7,ms=450` (`depth=0` scores the search's leaves
+    /// `search:iterations=2000,depth=30,c=0.7,ms=450,chance=stop` (`depth=0` scores the search's leaves
     /// with the evaluation alone, `depth=full` plays to the end; unset keys keep the shared
     /// Hard values, [`Level::config`], whatever the game's own Hard).
     pub fn parse(s: &str) -> Option<Self> {
@@ -84,6 +84,8 @@ impl Bot {
                         "depth" if value == "full" => config.rollout_depth = None,
                         "depth" => config.rollout_depth = Some(value.parse().ok()?),
                         "c" => config.exploration = value.parse().ok()?,
+                        "chance" if value == "stop" => config.stop_at_chance = true,
+                        "chance" if value == "go" => config.stop_at_chance = false,
                         "ms" => config.time_budget_ms = value.parse().ok().filter(|&m| m > 0),
                         _ => return None,
                     }

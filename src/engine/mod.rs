@@ -137,18 +137,21 @@ impl Level {
                 time_budget_ms: Some(150),
                 rollout_depth: Some(10),
                 exploration: 1.4,
+                stop_at_chance: false,
             },
             Level::Normal => SearchConfig {
                 iterations: 500,
                 time_budget_ms: Some(300),
                 rollout_depth: Some(20),
                 exploration: 1.0,
+                stop_at_chance: false,
             },
             Level::Hard => SearchConfig {
                 iterations: 3000,
                 time_budget_ms: Some(450),
                 rollout_depth: Some(20),
                 exploration: 0.7,
+                stop_at_chance: false,
             },
         }
     }
@@ -166,6 +169,11 @@ pub struct SearchConfig {
     pub rollout_depth: Option<u32>,
     /// UCB exploration constant.
     pub exploration: f64,
+    /// The tree and the playouts stop at the next chance event (a roll, a draw) and the game's
+    /// evaluation scores the position there: the search plans the current seat's run of actions
+    /// (a whole Herd turn) and leaves what the dice bring to the evaluation.
+    #[serde(default)]
+    pub stop_at_chance: bool,
 }
 
 impl SearchConfig {
