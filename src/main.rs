@@ -93,9 +93,7 @@ fn bot(flags: &Flags, key: &str) -> Result<(Bot, String), String> {
     let name = flags.get(key).unwrap_or("random");
     let mut bot = Bot::parse(name).ok_or_else(|| format!("--{key}: unknown bot {name}"))?;
     if flags.get("clock").is_none() {
-        if let Bot::Search(config) = &bot {
-            bot = Bot::Search(config.deterministic());
-        }
+        bot = bot.deterministic();
     }
     Ok((bot, name.to_string()))
 }

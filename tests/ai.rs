@@ -4,13 +4,15 @@
 use turf::ai::{play_match, Bot, Level};
 use turf::games::herd::{Herd, HerdOptions};
 
-/// Hard against Random over 100 seeded games of Herd, seats alternating. The target is
-/// 95; Hard measured 92 of 100 here (Herd's dice decide some games: a random player that rolls
-/// 6-6 twice can swing a board). The assertion holds the level we measured, below the target,
-/// so a regression fails; the README and the closing note report the miss.
+/// Hard against Random over 100 seeded games of Herd, seats alternating: the target is
+/// 95. Herd's dice decide some games (a random player that rolls 6-6 twice can swing a board):
+/// Hard won 92 of 100 here while its playouts placed stones uniformly at random. Since its
+/// evaluation counts capture risk and the turn to come, and Herd's own Hard search plans the rest
+/// of its turn with the evaluation's greedy move and scores the position at the next roll, it won
+/// 100 of 100 (measured with the test profile, 267 s on two cores shared with other builds).
 #[test]
 fn hard_beats_random_at_herd() {
-    let hard = Bot::Search(Level::Hard.config().deterministic());
+    let hard = Bot::level(Level::Hard).deterministic();
     let games = 100u64;
     let threads = 2;
     let wins: f64 = std::thread::scope(|scope| {
@@ -41,5 +43,5 @@ fn hard_beats_random_at_herd() {
         handles.into_iter().map(|h| h.join().unwrap()).sum()
     });
     println!("Hard beat Random in {wins} of {games} games");
-    assert!(wins >= 90.0, "Hard won only {wins} of {games}");
+    assert!(wins >= 95.0, "Hard won only {wins} of {games}");
 }

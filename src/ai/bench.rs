@@ -52,7 +52,7 @@ pub fn bench<G: Game>(
         levels: Vec::new(),
     };
     for &level in levels {
-        let config = level.config();
+        let config = G::search_config(level);
         let mut times = Vec::new();
         let (mut iterations, mut seconds) = (0u64, 0.0);
         let mut rng = Rng::seed_from_u64(7);

@@ -2,35 +2,14 @@
 //!
 //! Each iteration deals a fresh determinization of the searcher's view, walks the tree choosing
 //! only among actions legal in that deal (UCB with availability counts), adds one node, plays the
-//! game on with the game's rollout policy (cut at a depth limit and scored by the game's
-//! evaluation), and credits every node with the reward of the seat that chose it.
+//! game on with the game's rollout policy (cut at a depth limit, or at the next chance event when
+//! the game's configuration says so, and scored by the game's evaluation), and credits every node
+//! with the reward of the seat that chose it.
 
-use crate::engine::{Game, Rng, Seat, ToMove};
+use crate::engine::{Game, Rng, SearchConfig, Seat, ToMove};
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SearchConfig {
-    /// Iterations (deals + playouts) at most.
-    pub iterations: u32,
-    /// Stop after this many milliseconds even if iterations remain.
-    pub time_budget_ms: Option<u32>,
-    /// Playouts stop after this many actions and use the game's evaluation.
-    pub rollout_depth: Option<u32>,
-    /// UCB exploration constant.
-    pub exploration: f64,
-}
-
-impl SearchConfig {
-    /// The same search with no clock: results depend only on the seed (tests and arenas).
-    pub fn deterministic(&self) -> Self {
-        SearchConfig {
-            time_budget_ms: None,
-            ..self.clone()
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchStats {
@@ -102,6 +81,7 @@ pub fn search<G: Game>(
         loop {
             match G::to_move(&state) {
                 ToMove::Over => break,
+                ToMove::Chance if config.stop_at_chance => break,
                 ToMove::Chance => {
                     let outcome = G::sample_chance(&state, rng);
                     if G::apply(&mut state, &outcome).is_err() {
@@ -156,7 +136,7 @@ pub fn search<G: Game>(
             }
         }
 
-        let rewards = playout::<G>(&mut state, config.rollout_depth, rng, &mut legal);
+        let rewards = playout::<G>(&mut state, config, rng, &mut legal);
 
         // Backpropagation.
         let mut at = node;
@@ -239,17 +219,18 @@ fn child_for<A: PartialEq>(
 /// Play on from `state` with the game's rollout policy; the reward of every seat in [0, 1].
 pub(crate) fn playout<G: Game>(
     state: &mut G::State,
-    depth: Option<u32>,
+    config: &SearchConfig,
     rng: &mut Rng,
     legal: &mut Vec<G::Action>,
 ) -> Vec<f64> {
+    let depth = config.rollout_depth;
     let mut steps = 0;
     let mut last = None;
     loop {
         match G::to_move(state) {
             ToMove::Over => break,
             ToMove::Chance => {
-                if depth.is_some_and(|d| steps >= d) {
+                if config.stop_at_chance || depth.is_some_and(|d| steps >= d) {
                     break; // a turn boundary: the evaluation sees a settled position
                 }
                 last = None;

@@ -5,67 +5,72 @@ pub mod bench;
 mod ismcts;
 pub mod protocol;
 
-pub use ismcts::{search, SearchConfig, SearchStats};
+pub use ismcts::{search, SearchStats};
 
 use crate::engine::{Game, Rng, ToMove};
 use rand::{Rng as _, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-/// The levels offered to players live in the engine (a game's own policy sees them, see
-/// [`Game::ai_policy`]); each is one concrete search configuration here.
-pub use crate::engine::Level;
+/// The levels offered to players and the search configuration live in the engine, so that a
+/// game can set its own search per level ([`Game::search_config`]) and its own policy sees the
+/// level ([`Game::ai_policy`]).
+pub use crate::engine::{Level, SearchConfig};
 
-impl Level {
-    /// Easy: a small, shallow search that sees captures but not plans. Normal: a real search
-    /// with a short budget. Hard: six times Normal's budget, capped by wall-clock time so it
-    /// answers fast. Playouts stop after a few actions and the game's evaluation scores them:
-    /// more, shorter playouts beat fewer full ones at these budgets (measured on Herd).
-    pub fn config(self) -> SearchConfig {
-        match self {
-            Level::Easy => SearchConfig {
-                iterations: 80,
-                time_budget_ms: Some(150),
-                rollout_depth: Some(10),
-                exploration: 1.4,
-            },
-            Level::Normal => SearchConfig {
-                iterations: 500,
-                time_budget_ms: Some(300),
-                rollout_depth: Some(20),
-                exploration: 1.0,
-            },
-            Level::Hard => SearchConfig {
-                iterations: 3000,
-                time_budget_ms: Some(450),
-                rollout_depth: Some(20),
-                exploration: 0.7,
-            },
-        }
-    }
-
-    /// The level whose search this is, whatever its clock (the arena drops the time budget):
-    /// `None` for a custom configuration (`search:…`).
-    pub fn of(config: &SearchConfig) -> Option<Level> {
-        let config = config.deterministic();
-        Self::ALL
-            .into_iter()
-            .find(|l| l.config().deterministic() == config)
-    }
-}
-
-/// Any automatic player: the two baselines or a search at some configuration. A search bot
-/// asks the game's own policy ([`Game::ai_policy`]) first; the baselines never do.
+/// Any automatic player: the two baselines or a search. A search bot asks the game's own
+/// policy ([`Game::ai_policy`]) first; the baselines never do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Bot {
     Random,
     /// One ply: the action whose result the game's evaluation likes best.
     Greedy,
-    Search(SearchConfig),
+    /// A level's search as the game sets it ([`Game::search_config`]). Without `clock` its time
+    /// budget is dropped, so its moves depend only on the seed (arenas, tests).
+    Search {
+        level: Level,
+        clock: bool,
+    },
+    /// A custom search for tuning (`search:…`); the game's policy is asked with no level.
+    Custom(SearchConfig),
 }
 
 impl Bot {
+    /// The players' bot at `level`: the game's search for it, with its clock.
+    pub fn level(level: Level) -> Self {
+        Bot::Search { level, clock: true }
+    }
+
+    /// The same bot with no clock: every decision depends only on the seed.
+    pub fn deterministic(self) -> Self {
+        match self {
+            Bot::Search { level, .. } => Bot::Search {
+                level,
+                clock: false,
+            },
+            Bot::Custom(config) => Bot::Custom(config.deterministic()),
+            bot => bot,
+        }
+    }
+
+    /// The search this bot runs for game `G`, if it searches.
+    pub fn search_config<G: Game>(&self) -> Option<SearchConfig> {
+        match self {
+            Bot::Random | Bot::Greedy => None,
+            Bot::Search { level, clock } => {
+                let config = G::search_config(*level);
+                Some(if *clock {
+                    config
+                } else {
+                    config.deterministic()
+                })
+            }
+            Bot::Custom(config) => Some(config.clone()),
+        }
+    }
+
     /// `random`, `greedy`, `easy`, `normal`, `hard`, or a custom search for tuning:
-    /// `search:iterations=2000,depth=30,c=0.7,ms=450` (unset keys keep Hard's values).
+    /// `search:iterations=2000,depth=30,c=0.7,ms=450,chance=stop` (`depth=0` scores the search's leaves
+    /// with the evaluation alone, `depth=full` plays to the end; unset keys keep the shared
+    /// Hard values, [`Level::config`], whatever the game's own Hard).
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "random" => Some(Bot::Random),
@@ -76,15 +81,18 @@ impl Bot {
                     let (key, value) = pair.split_once('=')?;
                     match key {
                         "iterations" => config.iterations = value.parse().ok()?,
-                        "depth" => config.rollout_depth = value.parse().ok().filter(|&d| d > 0),
+                        "depth" if value == "full" => config.rollout_depth = None,
+                        "depth" => config.rollout_depth = Some(value.parse().ok()?),
                         "c" => config.exploration = value.parse().ok()?,
+                        "chance" if value == "stop" => config.stop_at_chance = true,
+                        "chance" if value == "go" => config.stop_at_chance = false,
                         "ms" => config.time_budget_ms = value.parse().ok().filter(|&m| m > 0),
                         _ => return None,
                     }
                 }
-                Some(Bot::Search(config))
+                Some(Bot::Custom(config))
             }
-            _ => Level::parse(s).map(|l| Bot::Search(l.config())),
+            _ => Level::parse(s).map(Bot::level),
         }
     }
 
@@ -99,8 +107,11 @@ impl Bot {
             Bot::Greedy => greedy::<G>(view, rng),
             // The game's own policy first (answers, baselines…), so the worker and the arena
             // play the same AI; the generic search when the game leaves the decision to it.
-            Bot::Search(config) => G::ai_policy(view, Level::of(config), rng)
-                .or_else(|| search::<G>(view, config, rng).0),
+            Bot::Search { level, .. } => G::ai_policy(view, Some(*level), rng)
+                .or_else(|| search::<G>(view, &self.search_config::<G>()?, rng).0),
+            Bot::Custom(config) => {
+                G::ai_policy(view, None, rng).or_else(|| search::<G>(view, config, rng).0)
+            }
         }
     }
 }

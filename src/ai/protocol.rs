@@ -123,7 +123,7 @@ mod tests {
         let ToMove::Seat(seat) = m.to_move() else {
             panic!("a seat moves")
         };
-        let bot = Bot::Search(Level::Easy.config().deterministic());
+        let bot = Bot::level(Level::Easy).deterministic();
         let request = AiRequest {
             ticket: 4,
             game: "herd".into(),
@@ -158,7 +158,7 @@ mod tests {
             if stop(&view) {
                 return (m, seat);
             }
-            let a = Bot::Search(Level::Easy.config())
+            let a = Bot::level(Level::Easy)
                 .choose::<LongCampaign>(&view, &mut rng)
                 .unwrap();
             m.play(&a).unwrap();
@@ -172,7 +172,7 @@ mod tests {
             game: LongCampaign::ID.into(),
             record: m.to_json(),
             seat,
-            bot: Bot::Search(level.config()),
+            bot: Bot::level(level),
             seed,
         };
         serde_json::from_str(&answer(&request).action.unwrap()).unwrap()
@@ -193,7 +193,7 @@ mod tests {
             );
             let generic = search::<LongCampaign>(
                 &view,
-                &Level::Hard.config().deterministic(),
+                &LongCampaign::search_config(Level::Hard).deterministic(),
                 &mut Rng::seed_from_u64(seed),
             )
             .0

@@ -99,8 +99,9 @@ impl std::fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
-/// A computer player's level as offered to players. Its search budget lives with the search
-/// (`ai::Level::config`); a game sees only the level, in [`Game::ai_policy`].
+/// A computer player's level as offered to players. Its search is [`Game::search_config`] (by
+/// default the shared [`Level::config`]); a game's own policy sees the level in
+/// [`Game::ai_policy`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
@@ -122,6 +123,66 @@ impl Level {
 
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|l| l.name() == s)
+    }
+
+    /// The shared search of each level, every game's default ([`Game::search_config`]).
+    /// Easy: a small, shallow search that sees captures but not plans. Normal: a real search
+    /// with a short budget. Hard: six times Normal's budget, capped by wall-clock time so it
+    /// answers fast. Playouts stop after a few actions and the game's evaluation scores them:
+    /// more, shorter playouts beat fewer full ones at these budgets (measured on Herd).
+    pub fn config(self) -> SearchConfig {
+        match self {
+            Level::Easy => SearchConfig {
+                iterations: 80,
+                time_budget_ms: Some(150),
+                rollout_depth: Some(10),
+                exploration: 1.4,
+                stop_at_chance: false,
+            },
+            Level::Normal => SearchConfig {
+                iterations: 500,
+                time_budget_ms: Some(300),
+                rollout_depth: Some(20),
+                exploration: 1.0,
+                stop_at_chance: false,
+            },
+            Level::Hard => SearchConfig {
+                iterations: 3000,
+                time_budget_ms: Some(450),
+                rollout_depth: Some(20),
+                exploration: 0.7,
+                stop_at_chance: false,
+            },
+        }
+    }
+}
+
+/// How the shared search (`ai::search`, ISMCTS) spends its effort on one decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchConfig {
+    /// Iterations (deals + playouts) at most.
+    pub iterations: u32,
+    /// Stop after this many milliseconds even if iterations remain.
+    pub time_budget_ms: Option<u32>,
+    /// Playouts stop after this many actions and use the game's evaluation (`Some(0)`: the
+    /// evaluation scores the new leaf itself, no playout).
+    pub rollout_depth: Option<u32>,
+    /// UCB exploration constant.
+    pub exploration: f64,
+    /// The tree and the playouts stop at the next chance event (a roll, a draw) and the game's
+    /// evaluation scores the position there: the search plans the current seat's run of actions
+    /// (a whole Herd turn) and leaves what the dice bring to the evaluation.
+    #[serde(default)]
+    pub stop_at_chance: bool,
+}
+
+impl SearchConfig {
+    /// The same search with no clock: results depend only on the seed (tests and arenas).
+    pub fn deterministic(&self) -> Self {
+        SearchConfig {
+            time_budget_ms: None,
+            ..self.clone()
+        }
     }
 }
 
@@ -200,6 +261,13 @@ pub trait Game: 'static {
         _rng: &mut Rng,
     ) -> Option<Self::Action> {
         None
+    }
+
+    /// The search a computer player at `level` runs for this game. The default is the shared
+    /// [`Level::config`]; a game whose evaluation or playouts call for another depth, budget or
+    /// exploration sets its own here.
+    fn search_config(level: Level) -> SearchConfig {
+        level.config()
     }
 
     /// A playout move drawn without listing every legal action, when the game can do that

@@ -345,7 +345,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                         game: G::ID.to_string(),
                         record: game.with_untracked(Match::to_json),
                         seat: s,
-                        bot: Bot::Search(level.config()),
+                        bot: Bot::level(level),
                         seed: fresh_seed(),
                     };
                     set_timeout(

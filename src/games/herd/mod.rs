@@ -1,5 +1,6 @@
 //! Herd (Mark Steere, 2022): dice and stones on a hex-hex board. Rules in `rules.rs`.
 
+mod ai;
 #[doc(hidden)]
 pub mod board;
 mod hex;

@@ -1,7 +1,9 @@
 //! Herd's rules (`shared/rules/herd.md`). Every function names the section it implements.
 
 use super::hex::{HexBoard, MAX_SIDE, MIN_SIDE};
-use crate::engine::{Game, Illegal, Lang, Outcome, Rng, Seat, SetupError, ToMove};
+use crate::engine::{
+    Game, Illegal, Lang, Level, Outcome, Rng, SearchConfig, Seat, SetupError, ToMove,
+};
 use crate::t;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
@@ -426,44 +428,20 @@ impl Game for Herd {
         })
     }
 
-    /// Uniform over the legal cells by rejection: random cells are tried until one is legal,
-    /// which is much cheaper than listing them all in every playout step.
-    fn quick_rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
-        let me = s.mover;
-        let n = s.cells.len();
-        for _ in 0..24 {
-            let c = rng.random_range(0..n);
-            match s.phase {
-                Phase::Remove { .. } if s.cells[c] == Some(1 - me as u8) => {
-                    return Some(HerdAction::Remove { cell: c as u8 });
-                }
-                Phase::Place { .. } if s.is_legal_placement(c, me) => {
-                    return Some(HerdAction::Place { cell: c as u8 });
-                }
-                Phase::Remove { .. } | Phase::Place { .. } => {}
-                _ => return None,
-            }
-        }
-        None
+    /// Hard searches shallow and wide on the evaluation (`ai::search_config`).
+    fn search_config(level: Level) -> SearchConfig {
+        super::ai::search_config(level)
     }
 
-    /// Stone lead, plus a little for cells the opponent may not use, squashed to [0, 1].
+    /// The action the evaluation likes best one action ahead, ties at random
+    /// (`ai::rollout_action`).
+    fn quick_rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
+        super::ai::rollout_action(s, rng)
+    }
+
+    /// The chance to win from the stone lead, the cells only one colour may fill, friendless
+    /// stones, and the turn to come (`ai::evaluate`).
     fn evaluate(s: &HerdState, seat: Seat) -> f64 {
-        let cells = s.cells.len() as f64;
-        let mine = s.stones(seat) as f64;
-        let theirs = s.stones(1 - seat) as f64;
-        let mut blocked = 0.0;
-        for c in 0..s.cells.len() {
-            if s.cells[c].is_none() {
-                if s.is_forbidden(c, 1 - seat) {
-                    blocked += 1.0;
-                }
-                if s.is_forbidden(c, seat) {
-                    blocked -= 1.0;
-                }
-            }
-        }
-        let lead = (mine - theirs + 0.5 * blocked) / cells;
-        1.0 / (1.0 + (-12.0 * lead).exp())
+        super::ai::evaluate(s, seat)
     }
 }

@@ -518,3 +518,174 @@ fn quick_rollout_actions_are_legal() {
         }
     }
 }
+
+#[test]
+fn the_evaluation_is_a_probability_shared_by_the_two_seats() {
+    let mut rng = chance_rng(9, 9);
+    for g in 0..40 {
+        let mut m = Match::<Herd>::new(HerdOptions::default(), g).unwrap();
+        while m.to_move() != ToMove::Over {
+            let s = m.state();
+            let (a, b) = (Herd::evaluate(s, 0), Herd::evaluate(s, 1));
+            assert!((0.0..=1.0).contains(&a));
+            assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b}");
+            let legal = Herd::legal(s);
+            let pick = legal[rng.random_range(0..legal.len())];
+            m.play(&pick).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_evaluation_prefers_more_stones_and_cells_only_it_may_fill() {
+    let side = 5;
+    let behind = position(side, &[((0, 0), 0), ((2, 0), 1), ((-2, 0), 1)], 0);
+    let level = position(
+        side,
+        &[((0, 0), 0), ((1, 0), 0), ((-2, 0), 1), ((-3, 0), 1)],
+        0,
+    );
+    assert!(Herd::evaluate(&behind, 0) < Herd::evaluate(&level, 0));
+    // The same stones, but the empty centre has only seat 0 around it.
+    let ring: Vec<((i32, i32), u8)> = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+        .iter()
+        .map(|&c| (c, 0))
+        .chain([((4, 0), 1), ((3, 0), 1), ((-4, 0), 1), ((-3, 0), 1)])
+        .collect();
+    let open: Vec<((i32, i32), u8)> = [(1, 0), (2, -1), (0, -1), (-1, 0), (-1, 1), (0, 2)]
+        .iter()
+        .map(|&c| (c, 0))
+        .chain([((4, 0), 1), ((3, 0), 1), ((-4, 0), 1), ((-3, 0), 1)])
+        .collect();
+    assert!(
+        Herd::evaluate(&position(side, &ring, 1), 0) > Herd::evaluate(&position(side, &open, 1), 0)
+    );
+}
+
+#[test]
+fn playouts_take_a_ready_capture() {
+    // Seat 1's corner stone has one empty neighbour left; seat 0 places.
+    let side = 5;
+    let corner = (4, -4);
+    let ns: Vec<(i32, i32)> = HexBoard::of(side).neighbours[id(side, corner.0, corner.1) as usize]
+        .iter()
+        .map(|&n| HexBoard::of(side).coords[n as usize])
+        .collect();
+    let stones = vec![
+        (corner, 1),
+        (ns[0], 0),
+        (ns[1], 0),
+        ((-4, 4), 1),
+        ((-3, 4), 1),
+    ];
+    let mut s = position(side, &stones, 0);
+    roll(&mut s, 1, 3);
+    Herd::apply(
+        &mut s,
+        &HerdAction::Remove {
+            cell: id(side, -4, 4),
+        },
+    )
+    .unwrap();
+    let mut rng = chance_rng(1, 1);
+    for _ in 0..20 {
+        assert_eq!(
+            Herd::quick_rollout_action(&s, &mut rng),
+            Some(HerdAction::Place {
+                cell: id(side, ns[2].0, ns[2].1)
+            })
+        );
+    }
+}
+
+/// The playout move (`ai::rollout_action`) finds the action whose result has the best lead
+/// (`ai::lead`) from the shares that action changes alone: checked against applying every legal
+/// action, wherever the turn goes on after each of them (only then does the turn's own count
+/// move alike for every choice).
+#[test]
+fn playouts_choose_the_action_with_the_best_lead() {
+    let mut rng = chance_rng(3, 3);
+    let mut checked = 0;
+    for g in 0..30 {
+        let mut m = Match::<Herd>::new(HerdOptions::default(), g).unwrap();
+        loop {
+            let s = m.state().clone();
+            let action = match m.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => Herd::sample_chance(&s, &mut rng),
+                ToMove::Seat(seat) => {
+                    let legal = Herd::legal(&s);
+                    let leads: Vec<Option<f64>> = legal
+                        .iter()
+                        .map(|a| {
+                            let mut t = s.clone();
+                            Herd::apply(&mut t, a).unwrap();
+                            let on = t.mover == seat
+                                && matches!(t.phase, Phase::Remove { .. } | Phase::Place { .. });
+                            on.then(|| super::ai::lead(&t, seat))
+                        })
+                        .collect();
+                    let chosen = Herd::quick_rollout_action(&s, &mut rng).unwrap();
+                    if leads.iter().all(Option::is_some) {
+                        let best = leads
+                            .iter()
+                            .flatten()
+                            .fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+                        let mut t = s.clone();
+                        Herd::apply(&mut t, &chosen).unwrap();
+                        let got = super::ai::lead(&t, seat);
+                        assert!(
+                            (got - best).abs() < 1e-9,
+                            "game {g}: {chosen:?} leads by {got}, the best action by {best}"
+                        );
+                        checked += 1;
+                    }
+                    // Play on at random, so the positions are not the playout's own.
+                    legal[rng.random_range(0..legal.len())]
+                }
+            };
+            m.play(&action).unwrap();
+        }
+    }
+    assert!(checked > 1000, "only {checked} positions checked");
+}
+
+/// Hard's search (its own configuration: the rest of the turn, then the evaluation) makes the
+/// capture that is ready within its turn (in any order: the turn ends in the same position).
+#[test]
+fn hard_takes_a_ready_capture() {
+    let side = 5;
+    let corner = (4, -4);
+    let board = HexBoard::of(side);
+    let ns: Vec<(i32, i32)> = board.neighbours[id(side, corner.0, corner.1) as usize]
+        .iter()
+        .map(|&n| board.coords[n as usize])
+        .collect();
+    let stones = vec![
+        (corner, 1),
+        (ns[0], 0),
+        (ns[1], 0),
+        ((-4, 4), 1),
+        ((-3, 4), 1),
+    ];
+    let mut start = position(side, &stones, 0);
+    roll(&mut start, 2, 3);
+    for cell in [id(side, -4, 4), id(side, -3, 4)] {
+        Herd::apply(&mut start, &HerdAction::Remove { cell }).unwrap();
+    }
+    let hard = crate::ai::Bot::level(crate::engine::Level::Hard).deterministic();
+    for seed in 0..4 {
+        let mut s = start.clone();
+        let mut rng = chance_rng(seed, 0);
+        while s.mover == 0 && matches!(s.phase, Phase::Place { .. }) {
+            let action = hard.choose::<Herd>(&Herd::view(&s, 0), &mut rng).unwrap();
+            Herd::apply(&mut s, &action).unwrap();
+        }
+        let corner = id(side, corner.0, corner.1);
+        assert!(
+            s.last_turn.contains(&Change::Captured { cell: corner }),
+            "seed {seed}: {:?}",
+            s.last_turn
+        );
+    }
+}

@@ -48,7 +48,7 @@ pub(crate) fn policy(
 /// The AI's move for the view's seat, answers and choices alike: `None` if the seat is not to
 /// move. The same path as the worker's: the seat's searching bot at `level`.
 pub fn ai_action(view: &CampaignView, level: Level, rng: &mut Rng) -> Option<CampaignAction> {
-    Bot::Search(level.config()).choose::<LongCampaign>(view, rng)
+    Bot::level(level).choose::<LongCampaign>(view, rng)
 }
 
 /// A chance that `attacker` wins one battle against `defender`, from their answer levels.
@@ -274,7 +274,7 @@ fn duel_game(
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
     let mut m = Match::<LongCampaign>::new(options, game_seed).expect("valid options");
     let mut rng = Rng::seed_from_u64(game_seed ^ 0xD0E1);
-    let bot = Bot::Search(config.clone());
+    let bot = Bot::Custom(config.clone());
     while let ToMove::Seat(seat) = m.to_move() {
         let view = LongCampaign::view(m.state(), seat);
         let action = if view.must_answer() {

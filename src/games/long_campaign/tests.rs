@@ -2176,6 +2176,7 @@ fn the_search_beats_nobody_by_cheating_but_plays_legal_moves() {
         time_budget_ms: None,
         rollout_depth: None,
         exploration: 0.7,
+        stop_at_chance: false,
     };
     let r = duel(3, 1, &config, opts(), 1);
     assert_eq!(r.games, 3);

@@ -1,0 +1,199 @@
+//! Herd's hints for the shared search (DESIGN.md: `games/<g>/` holds each game's evaluation and
+//! rollout policy): a position's value and the playout move.
+//!
+//! What decides a game of Herd, besides the dice: a capture swings two stones and refunds the
+//! placement that made it; an empty cell whose neighbours are all one colour is a cell only that
+//! colour can fill; a stone with no friend beside it can be captured once the enemy fills its last
+//! empty neighbours; and the seat about to roll gains `H + L = d1 + d2`, 7 on average, before the
+//! other seat answers.
+
+use super::hex::HexBoard;
+use super::rules::{HerdAction, HerdState, Phase};
+use crate::engine::{Level, Rng, SearchConfig, Seat};
+use rand::Rng as _;
+
+/// Expected stone swing of one whole turn for its mover: `H + L = d1 + d2` (herd.md §4.5), 7.
+const TURN_SWING: f64 = 7.0;
+/// Expected growth of the board per turn, `E|d1 − d2|` = 70/36: it sets how many turns remain.
+const FILL_PER_TURN: f64 = 70.0 / 36.0;
+/// Standard deviation of one turn's swing (`d1 + d2`: variance 35/6), in stones.
+const SWING_SD: f64 = 2.415;
+
+/// The chance that `seat` wins, estimated from the stone lead as the dice will move it.
+///
+/// The lead counts stones; each empty cell that only one colour may fill (§4.1 forbidden for the
+/// other) as that colour's; a friendless stone partly against its owner, the more so the fewer
+/// empty neighbours it has left (a capture swings two stones); and the turn to come: the seat
+/// about to roll expects half a turn's swing more than the other (the turns alternate to the
+/// end), and a seat in the middle of its turn still has its remaining removals and placements to
+/// make. The lead becomes a probability through the dice's spread over the turns left, which the
+/// empty cells give: a lead of 5 stones is worth about 0.8 with ten cells left, 0.65 at the start.
+pub fn evaluate(s: &HerdState, seat: Seat) -> f64 {
+    let empty = s.cells.iter().filter(|c| c.is_none()).count() as f64;
+    let turns_left = empty / FILL_PER_TURN + 1.0;
+    // A normal curve through the logistic: Φ(x) ≈ 1 / (1 + e^(−1.7x)).
+    let z = lead(s, seat) / (SWING_SD * turns_left.sqrt());
+    1.0 / (1.0 + (-1.7 * z).exp())
+}
+
+/// The stone lead of `seat` that [`evaluate`] turns into a chance: the cells' shares and the
+/// turn to come.
+pub fn lead(s: &HerdState, seat: Seat) -> f64 {
+    let me = seat as u8;
+    let board = s.board();
+    let mut lead: f64 = (0..s.cells.len())
+        .map(|c| share(&s.cells, board, c, me))
+        .sum();
+    let mover = if s.mover == seat { 1.0 } else { -1.0 };
+    lead += mover
+        * match s.phase {
+            Phase::Roll => TURN_SWING / 2.0,
+            Phase::Remove { left } => {
+                let high = s.dice.map_or(0, |(a, b)| a.max(b));
+                (left + high) as f64 - TURN_SWING / 2.0
+            }
+            Phase::Place { budget } => budget as f64 - TURN_SWING / 2.0,
+            Phase::Over => 0.0,
+        };
+    lead
+}
+
+/// One cell's share of the stone lead of `me` in [`evaluate`]: a stone counts for its owner,
+/// less its capture risk when it has no friend beside it; an empty cell counts for the only
+/// colour that may fill it, if one is barred (§4.1). It depends on the cell and its neighbours
+/// only, so a move changes the shares of the cells it touches and of their neighbours alone.
+fn share(cells: &[Option<u8>], board: &HexBoard, c: usize, me: u8) -> f64 {
+    let ns = &board.neighbours[c];
+    match cells[c] {
+        None => {
+            let (mut mine, mut theirs) = (0, 0);
+            for &n in ns {
+                match cells[n as usize] {
+                    Some(o) if o == me => mine += 1,
+                    Some(_) => theirs += 1,
+                    None => {}
+                }
+            }
+            if mine == ns.len() {
+                1.0 // forbidden for the enemy
+            } else if theirs == ns.len() {
+                -1.0 // forbidden for me
+            } else {
+                0.0
+            }
+        }
+        Some(owner) => {
+            let sign = if owner == me { 1.0 } else { -1.0 };
+            let mut open = 0;
+            for &n in ns {
+                match cells[n as usize] {
+                    Some(o) if o == owner => return sign, // a friend: out of reach
+                    Some(_) => {}
+                    None => open += 1,
+                }
+            }
+            let risk = match open {
+                0 | 1 => 0.6,
+                2 => 0.3,
+                3 => 0.1,
+                _ => 0.0,
+            };
+            sign * (1.0 - 2.0 * risk)
+        }
+    }
+}
+
+/// Herd's searches ([`crate::engine::Game::search_config`]). Easy and Normal keep the shared
+/// ones. Hard plans the rest of its own turn and stops at the next roll: its playouts finish the
+/// turn with the evaluation's own greedy move ([`rollout_action`]) and the evaluation scores the
+/// position the opponent will roll in. Playing on into later turns only adds the dice's noise to
+/// the choice (a turn swings 7 ± 2.4 stones, a choice within a turn a stone or two), and the
+/// evaluation already prices what the next roll brings. So each iteration is cheap and few are
+/// needed. Measured against Greedy, which plays the same evaluation one action ahead: TODO.
+pub fn search_config(level: Level) -> SearchConfig {
+    match level {
+        Level::Hard => SearchConfig {
+            iterations: 1000,
+            time_budget_ms: Some(450),
+            rollout_depth: None,
+            exploration: 0.3,
+            stop_at_chance: true,
+        },
+        _ => level.config(),
+    }
+}
+
+/// The playout move, and what [`evaluate`] likes best one action ahead: a removal or a placement
+/// chosen by the shares of the lead it changes (§4.2: a placement's captures, each with the stone
+/// it adds to place), ties broken at random. The same choice as a full evaluation of every
+/// action (the Greedy baseline) up to the spread term, at a fraction of the cost, so a search
+/// can afford it in every playout. Uniform playouts almost never find the remove-then-capture
+/// plays that decide Herd, so a search built on them could not see them either.
+pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
+    let me = s.mover as u8;
+    let place = match s.phase {
+        Phase::Place { .. } => true,
+        Phase::Remove { .. } => false,
+        Phase::Roll | Phase::Over => return None,
+    };
+    let board = s.board();
+    let mut cells = s.cells.clone();
+    let mut touched: Vec<usize> = Vec::with_capacity(32);
+    let mut captured: Vec<usize> = Vec::with_capacity(6);
+    let (mut best, mut choice, mut ties) = (f64::NEG_INFINITY, None, 0);
+    for c in 0..cells.len() {
+        captured.clear();
+        if place {
+            if !s.is_legal_placement(c, s.mover) {
+                continue;
+            }
+            // §4.2 step 4: an enemy neighbour whose every other neighbour is mine is captured.
+            for &n in &board.neighbours[c] {
+                let n = n as usize;
+                if s.cells[n] == Some(1 - me)
+                    && board.neighbours[n]
+                        .iter()
+                        .all(|&y| y as usize == c || s.cells[y as usize] == Some(me))
+                {
+                    captured.push(n);
+                }
+            }
+        } else if s.cells[c] != Some(1 - me) {
+            continue;
+        }
+        touched.clear();
+        for &x in std::iter::once(&c).chain(&captured) {
+            for y in std::iter::once(x).chain(board.neighbours[x].iter().map(|&y| y as usize)) {
+                if !touched.contains(&y) {
+                    touched.push(y);
+                }
+            }
+        }
+        let before: f64 = touched.iter().map(|&x| share(&s.cells, board, x, me)).sum();
+        cells[c] = if place { Some(me) } else { None };
+        for &x in &captured {
+            cells[x] = None;
+        }
+        let after: f64 = touched.iter().map(|&x| share(&cells, board, x, me)).sum();
+        for &x in std::iter::once(&c).chain(&captured) {
+            cells[x] = s.cells[x];
+        }
+        let value = after - before + captured.len() as f64;
+        if value > best + 1e-9 {
+            (best, choice, ties) = (value, Some(c), 1);
+        } else if value > best - 1e-9 {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                choice = Some(c);
+            }
+        }
+    }
+    choice.map(|c| {
+        let cell = c as u8;
+        if place {
+            HerdAction::Place { cell }
+        } else {
+            HerdAction::Remove { cell }
+        }
+    })
+}
