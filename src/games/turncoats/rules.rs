@@ -1120,8 +1120,8 @@ impl Game for Turncoats {
         level: Option<crate::engine::Level>,
         rng: &mut Rng,
     ) -> Option<TurncoatsAction> {
-        let council = super::council::Council::at(level?)?;
-        super::council::choose(v, &council, rng)
+        let council = super::council::Council::at(level?, v.players)?;
+        super::council::timed(v, &council, rng)
     }
 
     fn rollout_action(

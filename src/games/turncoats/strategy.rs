@@ -44,6 +44,8 @@ pub struct Weights {
     pub colour_temp: (f64, f64),
     /// Hand temperature `a + b·√(stones in hands)`.
     pub hand_temp: (f64, f64),
+    /// Weight of "the seat would win if the game ended now" (§6.2–6.3 on the hands as dealt).
+    pub now: f64,
 }
 
 pub const STANDARD: Weights = Weights {
@@ -54,6 +56,7 @@ pub const STANDARD: Weights = Weights {
     losing: LOSING_WEIGHT,
     colour_temp: (0.35, 0.22),
     hand_temp: (0.45, 0.12),
+    now: 0.0,
 };
 
 /// The model's read of a position: each colour's chance to win the map and, for each seat,
@@ -200,7 +203,14 @@ pub fn evaluate_with(s: &TurncoatsState, seat: Seat, w: &Weights) -> f64 {
         return outcome.reward(seat);
     }
     let rows: Vec<[f64; 3]> = s.hands.iter().map(rows_of).collect();
-    Outlook::weighed(&s.board, &rows, w).value(seat)
+    let v = Outlook::weighed(&s.board, &rows, w).value(seat);
+    if w.now == 0.0 {
+        return v;
+    }
+    let first = s.next_seat(s.mover);
+    let order = final_ranking(&s.hands, s.board.winning_colour(), first);
+    let won = if order.first() == Some(&seat) { 1.0 } else { 0.0 };
+    (1.0 - w.now) * v + w.now * won
 }
 
 /// §6.1: when everyone else has just negotiated, the mover may end the game with its own
