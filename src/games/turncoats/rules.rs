@@ -1121,7 +1121,7 @@ impl Game for Turncoats {
         rng: &mut Rng,
     ) -> Option<TurncoatsAction> {
         let council = super::council::Council::at(level?, v.players)?;
-        super::council::timed(v, &council, rng)
+        super::council::choose(v, &council, rng)
     }
 
     fn rollout_action(

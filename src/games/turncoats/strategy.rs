@@ -185,11 +185,6 @@ fn honest_end(board: &Board, rows: &[[f64; 3]], seat: Seat) -> f64 {
     1.0 / sum
 }
 
-/// Heuristic chance that `seat` wins from the public table and the (determinized) hands.
-pub fn value(board: &Board, hands: &[Stones], seat: Seat) -> f64 {
-    Outlook::new(board, hands).value(seat)
-}
-
 pub fn evaluate(s: &TurncoatsState, seat: Seat) -> f64 {
     evaluate_with(s, seat, &STANDARD)
 }
@@ -209,7 +204,11 @@ pub fn evaluate_with(s: &TurncoatsState, seat: Seat, w: &Weights) -> f64 {
     }
     let first = s.next_seat(s.mover);
     let order = final_ranking(&s.hands, s.board.winning_colour(), first);
-    let won = if order.first() == Some(&seat) { 1.0 } else { 0.0 };
+    let won = if order.first() == Some(&seat) {
+        1.0
+    } else {
+        0.0
+    };
     (1.0 - w.now) * v + w.now * won
 }
 
