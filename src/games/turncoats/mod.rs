@@ -3,6 +3,7 @@
 //! infer about hidden stones in `hunch.rs`, AI hints in `strategy.rs`.
 
 mod board;
+mod council;
 mod hunch;
 pub mod map;
 mod rules;

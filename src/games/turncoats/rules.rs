@@ -1113,6 +1113,17 @@ impl Game for Turncoats {
         super::strategy::evaluate(s, seat)
     }
 
+    /// Hard plays the game's own search ([`super::council`]); the other levels and custom
+    /// search configurations go to the generic ISMCTS.
+    fn ai_policy(
+        v: &TurncoatsView,
+        level: Option<crate::engine::Level>,
+        rng: &mut Rng,
+    ) -> Option<TurncoatsAction> {
+        let council = super::council::Council::at(level?, v.players)?;
+        super::council::choose(v, &council, rng)
+    }
+
     fn rollout_action(
         s: &TurncoatsState,
         legal: &[TurncoatsAction],

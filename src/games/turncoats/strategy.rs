@@ -31,6 +31,34 @@ fn hand_temp(tempo: f64) -> f64 {
     0.45 + 0.12 * tempo.sqrt()
 }
 
+/// The evaluation's weights, so that a search may judge with other ones than the playouts and
+/// the Greedy baseline ([`STANDARD`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    pub leader: f64,
+    pub stone: f64,
+    pub axe: f64,
+    pub backing: f64,
+    pub losing: f64,
+    /// Colour temperature `a + b·√(stones in hands)`.
+    pub colour_temp: (f64, f64),
+    /// Hand temperature `a + b·√(stones in hands)`.
+    pub hand_temp: (f64, f64),
+    /// Weight of "the seat would win if the game ended now" (§6.2–6.3 on the hands as dealt).
+    pub now: f64,
+}
+
+pub const STANDARD: Weights = Weights {
+    leader: LEADER_BONUS,
+    stone: STONE_WEIGHT,
+    axe: AXE_WEIGHT,
+    backing: BACKING,
+    losing: LOSING_WEIGHT,
+    colour_temp: (0.35, 0.22),
+    hand_temp: (0.45, 0.12),
+    now: 0.0,
+};
+
 /// The model's read of a position: each colour's chance to win the map and, for each seat,
 /// its chance to hold the most of each colour.
 pub struct Outlook {
@@ -47,14 +75,19 @@ impl Outlook {
 
     /// The same from hands given as (possibly expected, fractional) counts per colour.
     pub fn from_rows(board: &Board, hands: &[[f64; 3]]) -> Outlook {
+        Outlook::weighed(board, hands, &STANDARD)
+    }
+
+    /// [`Outlook::from_rows`] with other weights.
+    pub fn weighed(board: &Board, hands: &[[f64; 3]], w: &Weights) -> Outlook {
         let t: f64 = hands.iter().map(|h| h.iter().sum::<f64>()).sum();
-        let th = hand_temp(t);
-        let shares = all_shares(hands, th);
+        let th = w.hand_temp.0 + w.hand_temp.1 * t.sqrt();
+        let shares = all_shares(hands, th, w.losing);
         let st = board.standings();
         let strength = Colour::ALL.map(|c| {
             let mut x = st.areas[c] as f64;
             if st.leader == Some(c) {
-                x += LEADER_BONUS;
+                x += w.leader;
             }
             // Stones in play still count a little: they are next turns' control.
             let stones: f64 = (0..AREA_COUNT).map(|a| board.areas[a][c] as f64).sum();
@@ -63,11 +96,11 @@ impl Outlook {
                 .zip(&shares)
                 .map(|(h, sh)| h.iter().sum::<f64>() * sh[c.index()])
                 .sum();
-            x + STONE_WEIGHT * stones + AXE_WEIGHT * board.axe[c] as f64 + BACKING * backing
+            x + w.stone * stones + w.axe * board.axe[c] as f64 + w.backing * backing
         });
         Outlook {
             tempo: t,
-            odds: softmax(strength, colour_temp(t)),
+            odds: softmax(strength, w.colour_temp.0 + w.colour_temp.1 * t.sqrt()),
             shares,
         }
     }
@@ -87,13 +120,13 @@ fn softmax(x: [f64; 3], temp: f64) -> [f64; 3] {
 
 /// For every seat and colour, the chance that the seat ranks first among the hands if that
 /// colour wins (§6.3 keys, softened by `temp`).
-fn all_shares(hands: &[[f64; 3]], temp: f64) -> Vec<[f64; 3]> {
+fn all_shares(hands: &[[f64; 3]], temp: f64, losing: f64) -> Vec<[f64; 3]> {
     let mut shares = vec![[0.0; 3]; hands.len()];
     let mut keys = [0.0; MAX_PLAYERS as usize];
     let keys = &mut keys[..hands.len()];
     for c in 0..3 {
         for (k, h) in keys.iter_mut().zip(hands) {
-            *k = h[c] - LOSING_WEIGHT * (h[0] + h[1] + h[2] - h[c]);
+            *k = h[c] - losing * (h[0] + h[1] + h[2] - h[c]);
         }
         let best = keys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut sum = 0.0;
@@ -152,19 +185,31 @@ fn honest_end(board: &Board, rows: &[[f64; 3]], seat: Seat) -> f64 {
     1.0 / sum
 }
 
-/// Heuristic chance that `seat` wins from the public table and the (determinized) hands.
-pub fn value(board: &Board, hands: &[Stones], seat: Seat) -> f64 {
-    Outlook::new(board, hands).value(seat)
+pub fn evaluate(s: &TurncoatsState, seat: Seat) -> f64 {
+    evaluate_with(s, seat, &STANDARD)
 }
 
-pub fn evaluate(s: &TurncoatsState, seat: Seat) -> f64 {
+/// [`evaluate`] with other weights.
+pub fn evaluate_with(s: &TurncoatsState, seat: Seat, w: &Weights) -> f64 {
     if let Some(outcome) = Turncoats::outcome(s) {
         return outcome.reward(seat);
     }
     if let Some(outcome) = ender_wins(s) {
         return outcome.reward(seat);
     }
-    value(&s.board, &s.hands, seat)
+    let rows: Vec<[f64; 3]> = s.hands.iter().map(rows_of).collect();
+    let v = Outlook::weighed(&s.board, &rows, w).value(seat);
+    if w.now == 0.0 {
+        return v;
+    }
+    let first = s.next_seat(s.mover);
+    let order = final_ranking(&s.hands, s.board.winning_colour(), first);
+    let won = if order.first() == Some(&seat) {
+        1.0
+    } else {
+        0.0
+    };
+    (1.0 - w.now) * v + w.now * won
 }
 
 /// §6.1: when everyone else has just negotiated, the mover may end the game with its own

@@ -1378,3 +1378,68 @@ fn the_log_speaks_hungarian_too() {
         assert_ne!(map::area_name(a, Lang::Hu), map::area_name(a, Lang::En));
     }
 }
+
+#[test]
+fn hard_council_ends_a_won_game_and_plays_on_in_a_lost_one() {
+    use crate::engine::Level;
+    // Seat 1 has just negotiated (§6.1): seat 0's negotiation would end the game. Red holds
+    // every area, so red wins (§6.2) and the most red in hand wins (§6.3).
+    let areas: Vec<(usize, Stones)> = (0..AREA_COUNT).map(|a| (a, st(1, 0, 0))).collect();
+    let mut rng = Rng::seed_from_u64(8);
+    for (hand, other, should_end) in [
+        // Only 2 red stones are unseen: 8 red win whatever seat 1 holds.
+        (st(8, 0, 0), st(0, 4, 4), true),
+        // No red: ending loses for sure (at best a tie, and the priority order favours seat 1).
+        (st(0, 8, 0), st(2, 0, 6), false),
+    ] {
+        let mut s = position(&areas, &[hand, other], Stones::NONE, Stones::NONE);
+        s.streak = 1;
+        let view = Turncoats::view(&s, 0);
+        let action = Turncoats::ai_policy(&view, Some(Level::Hard), &mut rng).unwrap();
+        assert!(Turncoats::legal(&s).contains(&action));
+        assert_eq!(action == A::Negotiate, should_end, "{action:?}");
+    }
+}
+
+#[test]
+fn hard_council_plays_whole_games_legally_and_leaves_other_levels_to_the_search() {
+    use crate::engine::Level;
+    let mut rng = Rng::seed_from_u64(9);
+    for players in 2..=5 {
+        let mut s = Turncoats::new(&opts(players), &mut setup_rng(players as u64)).unwrap();
+        let view = Turncoats::view(&s, 0);
+        for level in [None, Some(Level::Easy), Some(Level::Normal)] {
+            assert_eq!(Turncoats::ai_policy(&view, level, &mut rng), None);
+        }
+        let mut decisions = 0;
+        loop {
+            match Turncoats::to_move(&s) {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let draw = Turncoats::sample_chance(&s, &mut rng);
+                    Turncoats::apply(&mut s, &draw).unwrap();
+                }
+                ToMove::Seat(seat) => {
+                    // Not this seat's turn: the council has nothing to decide.
+                    let idle = (seat + 1) % players as usize;
+                    let other = Turncoats::view(&s, idle);
+                    assert_eq!(
+                        Turncoats::ai_policy(&other, Some(Level::Hard), &mut rng),
+                        None
+                    );
+                    let view = Turncoats::view(&s, seat);
+                    let action = Turncoats::ai_policy(&view, Some(Level::Hard), &mut rng)
+                        .expect("the council answers on its turn");
+                    assert!(Turncoats::legal(&s).contains(&action), "{action:?}");
+                    Turncoats::apply(&mut s, &action).unwrap();
+                    conserved(&s);
+                    decisions += 1;
+                }
+            }
+        }
+        assert!(
+            decisions >= players as usize,
+            "every seat acted at least once"
+        );
+    }
+}
