@@ -225,8 +225,8 @@ fn print_bench(report: &turf::ai::bench::BenchReport) {
         );
         if l.policy_decisions > 0 {
             println!(
-                "         + {} decisions by the game's own policy (not searched, not timed)",
-                l.policy_decisions
+                "         + {} decisions by the game's own policy: median {:.1} ms, p95 {:.1} ms",
+                l.policy_decisions, l.policy_median_ms, l.policy_p95_ms
             );
         }
     }
