@@ -343,9 +343,8 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                     let request = AiRequest {
                         ticket: current,
                         game: G::ID.to_string(),
-                        view: game.with_untracked(|m| {
-                            serde_json::to_value(G::view(m.state(), s)).unwrap_or_default()
-                        }),
+                        record: game.with_untracked(Match::to_json),
+                        seat: s,
                         bot: Bot::level(level),
                         seed: fresh_seed(),
                     };
@@ -356,8 +355,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                                     return; // an undo or a new game came first
                                 }
                                 match reply.action.and_then(|a| {
-                                    serde_json::from_value::<G::Action>(a)
-                                        .map_err(|e| e.to_string())
+                                    serde_json::from_str::<G::Action>(&a).map_err(|e| e.to_string())
                                 }) {
                                     Ok(action) => play.run(action),
                                     Err(e) => {

@@ -1,24 +1,25 @@
 // Measures the AI in Chromium: runs `turf bench`'s code inside the real AI worker (WASM) and,
 // while two AIs play Herd on the page, records main-thread long tasks (> 50 ms).
-// usage: node tests/e2e/bench.js [game] (needs dist/: `make dist`)
+// usage: node tests/e2e/bench.js [game] [options JSON, e.g. '{"players":5}'] (needs dist/: `make dist`)
 const { startServer, launch, guardedPage } = require('./lib');
 
 (async () => {
   const game = process.argv[2] || 'herd';
+  const options = process.argv[3] || null;
   const server = await startServer(8767);
   const browser = await launch();
   try {
     const { page } = await guardedPage(browser.context, { width: 1280, height: 800 });
     await page.goto(server.url);
-    const report = await page.evaluate(async (game) => {
+    const report = await page.evaluate(async ([game, options]) => {
       const worker = new Worker('./ai-worker.js', { type: 'module' });
       return await new Promise((resolve) => {
         worker.onmessage = (e) => {
-          if (e.data === 'ready') worker.postMessage('bench:' + JSON.stringify({ game, seconds: 3, decisions: 40 }));
+          if (e.data === 'ready') worker.postMessage('bench:' + JSON.stringify({ game, seconds: 3, decisions: 40, options }));
           else if (String(e.data).startsWith('bench:')) resolve(JSON.parse(e.data.slice(6)));
         };
       });
-    }, game);
+    }, [game, options]);
     console.log('WASM (Chromium worker):', JSON.stringify(report, null, 1));
 
     if (game === 'herd') {
