@@ -259,7 +259,11 @@ mod tests {
         };
         let report = run_bench(&request(Some(r#"{"players":5}"#))).unwrap();
         assert_eq!(report.game, "turncoats");
-        assert!(report.levels.iter().all(|l| l.decisions == 1));
+        // Every level decided once, by the search or by the game's own policy (Hard's council).
+        assert!(report
+            .levels
+            .iter()
+            .all(|l| l.decisions + l.policy_decisions == 1));
         let reason = run_bench(&request(Some(r#"{"players":"many"}"#))).unwrap_err();
         assert!(reason.starts_with("bad options"), "{reason}");
         assert!(run_bench(&request(None)).is_ok());
