@@ -248,6 +248,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
     // The step-through replay: the states of the finished game and the one shown.
     let history = StoredValue::new(Arc::new(Vec::<G::State>::new()));
     let replay_at = RwSignal::new(None::<usize>);
+    let rules_opened = RwSignal::new(false);
     saves::set_current(Some(&spec.save_id));
 
     let view = Memo::new(move |_| match replay_at.get() {
@@ -673,9 +674,12 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                     <button on:click=leave>{move || t!(lang.get(), "Leave", "Kilépés")}</button>
                     {pace_control}
                 </div>
-                <details class="rules">
+                // The summary is built the first time it opens, not with the table: it is
+                // the table's largest view, and building it made starting a game one main-thread
+                // task over 50 ms (measured with tests/e2e/bench.js).
+                <details class="rules" on:toggle=move |_| rules_opened.set(true)>
                     <summary>{move || t!(lang.get(), "How to play {}", "A(z) {} szabályai", G::NAME)}</summary>
-                    {move || G::rules(lang.get())}
+                    {move || rules_opened.get().then(|| G::rules(lang.get()))}
                 </details>
                 <h3 class="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
                 // The log is written for the seat whose eyes the table shows: behind the hand-off
