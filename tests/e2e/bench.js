@@ -25,17 +25,20 @@ const { startServer, launch, guardedPage } = require('./lib');
     if (game === 'herd') {
       await page.evaluate(() => {
         window.__long = [];
-        new PerformanceObserver(list => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+        new PerformanceObserver(list => { for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
           .observe({ type: 'longtask', buffered: false });
       });
       await page.click('[data-game="herd"]');
       await page.selectOption('[data-seat="0"] select', 'hard');
       await page.selectOption('[data-seat="1"] select', 'hard');
+      const started = await page.evaluate(() => performance.now());
       await page.click('[data-testid="start-game"]');
       await page.waitForTimeout(30000);
       const long = await page.evaluate(() => window.__long);
       const moves = await page.$$eval('.log li', els => els.length);
-      console.log(`Main thread while Hard vs Hard played ${moves} logged actions for 30 s: ${long.length} long tasks, longest ${long.length ? Math.max(...long).toFixed(0) : 0} ms`);
+      const longest = long.length ? Math.max(...long.map(([, d]) => d)) : 0;
+      const when = long.map(([t, d]) => `${d} ms at +${t - Math.round(started)} ms`).join(', ');
+      console.log(`Main thread while Hard vs Hard played ${moves} logged actions for 30 s: ${long.length} long tasks, longest ${longest} ms${when ? ` (${when}, counted from the start click)` : ''}`);
     }
   } finally {
     await browser.close();

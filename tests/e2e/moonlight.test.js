@@ -137,7 +137,8 @@ module.exports = {
     await page.waitForSelector('[data-testid="handoff-ready"]');
     await page.click('[data-testid="handoff-ready"]');
     await page.click('details.rules summary');
-    const rules = await page.$('.moonlight-rules');
+    // The summary is built when it first opens (on the toggle event).
+    const rules = await page.waitForSelector('.moonlight-rules', { timeout: 5000 }).catch(() => null);
     assert.ok(rules, 'the rules summary opens');
     await rules.scrollIntoViewIfNeeded();
     await shot(page, 'moonlight-rules');

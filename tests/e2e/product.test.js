@@ -245,6 +245,7 @@ module.exports = {
       await page.click('[data-testid="start-game"]');
       await page.waitForSelector('.table');
       await page.click('details.rules summary');
+      await page.waitForSelector('details.rules > summary + *');
       await clickSome(page, 2);
       assert.deepStrictEqual(await untranslated(page, pairs), [], `${game} table`);
       await shot(page, `hu-${game}`);
