@@ -562,23 +562,30 @@ fn the_evaluation_prefers_more_stones_and_cells_only_it_may_fill() {
     );
 }
 
-#[test]
-fn playouts_take_a_ready_capture() {
-    // Seat 1's corner stone has one empty neighbour left; seat 0 places.
+/// A capture ready on a side-5 board: seat 1's stone in the corner (4, -4) has one empty
+/// neighbour left, seat 0's stones hold the other two, and seat 1 has two more stones at
+/// (-4, 4) and (-3, 4). Returns the position (seat 0 to move) and the corner's empty neighbour.
+fn corner_with_one_liberty() -> (HerdState, (i32, i32)) {
     let side = 5;
-    let corner = (4, -4);
-    let ns: Vec<(i32, i32)> = HexBoard::of(side).neighbours[id(side, corner.0, corner.1) as usize]
+    let board = HexBoard::of(side);
+    let ns: Vec<(i32, i32)> = board.neighbours[id(side, 4, -4) as usize]
         .iter()
-        .map(|&n| HexBoard::of(side).coords[n as usize])
+        .map(|&n| board.coords[n as usize])
         .collect();
-    let stones = vec![
-        (corner, 1),
+    let stones = [
+        ((4, -4), 1),
         (ns[0], 0),
         (ns[1], 0),
         ((-4, 4), 1),
         ((-3, 4), 1),
     ];
-    let mut s = position(side, &stones, 0);
+    (position(side, &stones, 0), ns[2])
+}
+
+#[test]
+fn playouts_take_a_ready_capture() {
+    let side = 5;
+    let (mut s, liberty) = corner_with_one_liberty();
     roll(&mut s, 1, 3);
     Herd::apply(
         &mut s,
@@ -592,7 +599,7 @@ fn playouts_take_a_ready_capture() {
         assert_eq!(
             Herd::quick_rollout_action(&s, &mut rng),
             Some(HerdAction::Place {
-                cell: id(side, ns[2].0, ns[2].1)
+                cell: id(side, liberty.0, liberty.1)
             })
         );
     }
@@ -655,20 +662,7 @@ fn playouts_choose_the_action_with_the_best_lead() {
 #[test]
 fn hard_takes_a_ready_capture() {
     let side = 5;
-    let corner = (4, -4);
-    let board = HexBoard::of(side);
-    let ns: Vec<(i32, i32)> = board.neighbours[id(side, corner.0, corner.1) as usize]
-        .iter()
-        .map(|&n| board.coords[n as usize])
-        .collect();
-    let stones = vec![
-        (corner, 1),
-        (ns[0], 0),
-        (ns[1], 0),
-        ((-4, 4), 1),
-        ((-3, 4), 1),
-    ];
-    let mut start = position(side, &stones, 0);
+    let (mut start, _) = corner_with_one_liberty();
     roll(&mut start, 2, 3);
     for cell in [id(side, -4, 4), id(side, -3, 4)] {
         Herd::apply(&mut start, &HerdAction::Remove { cell }).unwrap();
@@ -681,7 +675,7 @@ fn hard_takes_a_ready_capture() {
             let action = hard.choose::<Herd>(&Herd::view(&s, 0), &mut rng).unwrap();
             Herd::apply(&mut s, &action).unwrap();
         }
-        let corner = id(side, corner.0, corner.1);
+        let corner = id(side, 4, -4);
         assert!(
             s.last_turn.contains(&Change::Captured { cell: corner }),
             "seed {seed}: {:?}",
