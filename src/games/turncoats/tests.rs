@@ -1261,17 +1261,27 @@ fn outcome_is_a_total_ranking() {
 
 // ---------------------------------------------------------------- AI hints
 
-#[test]
-fn playout_policy_ends_a_won_game_and_plays_on_in_a_lost_one() {
-    // Seat 1 has just negotiated: seat 0's negotiation would end the game. Red holds every area.
+/// Two 2-player positions where seat 1 has just negotiated (§6.1), so seat 0's negotiation
+/// would end the game, and red holds every area (§6.2: red wins; §6.3: the most red in hand
+/// wins). With the flag: seat 0 wins by ending now (8 red; only 2 red are unseen), or loses
+/// for sure (no red: at best a tie, and the priority order favours seat 1).
+fn one_negotiation_from_the_end() -> [(TurncoatsState, bool); 2] {
     let areas: Vec<(usize, Stones)> = (0..AREA_COUNT).map(|a| (a, st(1, 0, 0))).collect();
-    let mut rng = Rng::seed_from_u64(4);
-    for (hand, other, should_end) in [
+    [
         (st(8, 0, 0), st(0, 4, 4), true),
         (st(0, 8, 0), st(2, 0, 6), false),
-    ] {
+    ]
+    .map(|(hand, other, should_end)| {
         let mut s = position(&areas, &[hand, other], Stones::NONE, Stones::NONE);
         s.streak = 1;
+        (s, should_end)
+    })
+}
+
+#[test]
+fn playout_policy_ends_a_won_game_and_plays_on_in_a_lost_one() {
+    let mut rng = Rng::seed_from_u64(4);
+    for (s, should_end) in one_negotiation_from_the_end() {
         let legal = Turncoats::legal(&s);
         let negotiations = (0..200)
             .filter(|_| Turncoats::rollout_action(&s, &legal, &mut rng) == A::Negotiate)
@@ -1382,18 +1392,8 @@ fn the_log_speaks_hungarian_too() {
 #[test]
 fn hard_council_ends_a_won_game_and_plays_on_in_a_lost_one() {
     use crate::engine::Level;
-    // Seat 1 has just negotiated (§6.1): seat 0's negotiation would end the game. Red holds
-    // every area, so red wins (§6.2) and the most red in hand wins (§6.3).
-    let areas: Vec<(usize, Stones)> = (0..AREA_COUNT).map(|a| (a, st(1, 0, 0))).collect();
     let mut rng = Rng::seed_from_u64(8);
-    for (hand, other, should_end) in [
-        // Only 2 red stones are unseen: 8 red win whatever seat 1 holds.
-        (st(8, 0, 0), st(0, 4, 4), true),
-        // No red: ending loses for sure (at best a tie, and the priority order favours seat 1).
-        (st(0, 8, 0), st(2, 0, 6), false),
-    ] {
-        let mut s = position(&areas, &[hand, other], Stones::NONE, Stones::NONE);
-        s.streak = 1;
+    for (s, should_end) in one_negotiation_from_the_end() {
         let view = Turncoats::view(&s, 0);
         let action = Turncoats::ai_policy(&view, Some(Level::Hard), &mut rng).unwrap();
         assert!(Turncoats::legal(&s).contains(&action));
