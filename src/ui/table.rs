@@ -4,12 +4,12 @@
 //! over [`GameUi`]: one table for every game.
 
 use super::catalogue::{with_ui_game, UiVisitor};
-use super::game_ui::{BoardProps, GameUi};
+use super::game_ui::{BoardProps, GameUi, SeatLook};
 use super::handoff::HandOff;
 use super::{fresh_seed, saves, use_lang, worker, Screen, SeatSpec, TableSpec};
 use crate::ai::protocol::AiRequest;
 use crate::ai::{Bot, Level};
-use crate::engine::{Match, Seat, ToMove};
+use crate::engine::{Match, Outcome, Seat, ToMove};
 use crate::i18n::Lang;
 use crate::t;
 use leptos::prelude::*;
@@ -26,23 +26,44 @@ const AI_PACES: [(u64, &str, &str); 4] = [
 ];
 const DEFAULT_PACE: u64 = 250;
 
+/// The signals the table shares with the game on it, none of them typed by the game.
+#[derive(Clone, Copy)]
+struct Controls {
+    /// Whose eyes the table shows: a human seat (the one to move in pass-and-play).
+    viewer: RwSignal<Seat>,
+    /// The seat the hand-off screen waits for, if it is up.
+    handoff: RwSignal<Option<Seat>>,
+    /// The action the step-through replay shows, if it is open.
+    replay_at: RwSignal<Option<usize>>,
+    /// A refusal or a problem, in words.
+    notice: RwSignal<Option<String>>,
+}
+
 pub fn table(spec: Arc<TableSpec>) -> AnyView {
-    struct Open(Arc<TableSpec>);
+    struct Open(Arc<TableSpec>, Controls);
     impl UiVisitor for Open {
-        type Output = AnyView;
-        fn visit<G: GameUi>(self) -> AnyView {
-            table_for::<G>(self.0)
+        type Output = Result<Arc<dyn TableGame>, String>;
+        fn visit<G: GameUi>(self) -> Self::Output {
+            Seated::<G>::open(&self.0, self.1).map(|s| Arc::new(s) as Arc<dyn TableGame>)
         }
     }
     let lang = use_lang().get_untracked();
-    with_ui_game(&spec.game, Open(spec.clone())).unwrap_or_else(|| {
-        problem(t!(
+    let controls = Controls {
+        viewer: RwSignal::new(0),
+        handoff: RwSignal::new(None),
+        replay_at: RwSignal::new(None),
+        notice: RwSignal::new(None),
+    };
+    match with_ui_game(&spec.game, Open(spec.clone(), controls)) {
+        Some(Ok(on_table)) => table_with(spec, on_table, controls),
+        Some(Err(message)) => problem(message),
+        None => problem(t!(
             lang,
             "Unknown game '{}'.",
             "Ismeretlen játék: „{}”.",
             spec.game
-        ))
-    })
+        )),
+    }
 }
 
 fn problem(message: String) -> AnyView {
@@ -60,7 +81,7 @@ fn problem(message: String) -> AnyView {
 }
 
 /// Replace `@0`, `@1`… in a log line with the players' names, each in its seat's colour.
-fn named_line<G: GameUi>(line: &str, seats: &[SeatSpec], view: &G::View) -> AnyView {
+fn named_line(line: &str, seats: &[SeatSpec], looks: &[SeatLook]) -> AnyView {
     let mut parts = Vec::new();
     let mut rest = line;
     while let Some(at) = rest.find('@') {
@@ -69,10 +90,10 @@ fn named_line<G: GameUi>(line: &str, seats: &[SeatSpec], view: &G::View) -> AnyV
             .take_while(char::is_ascii_digit)
             .count();
         let seat = rest[at + 1..at + 1 + digits].parse::<usize>().ok();
-        match seat.filter(|&s| s < seats.len()) {
+        match seat.filter(|&s| s < seats.len() && s < looks.len()) {
             Some(s) => {
                 parts.push(view! { <span>{rest[..at].to_string()}</span> }.into_any());
-                let look = G::look(view, s);
+                let look = looks[s];
                 let name = seats[s].name.clone();
                 parts.push(
                     view! { <b class=format!("who seat-{}", look.colour)>{look.mark} " " {name}</b> }
@@ -121,15 +142,22 @@ fn download(name: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Each seat's measure over the game, drawn as lines (the end-of-game chart).
-fn score_chart<G: GameUi>(
+/// Each seat's measure over the game, sampled for the end-of-game chart: at most ~120 points
+/// per line (one per action is too fine for long games), the last state always included.
+struct ChartSeries {
+    /// (action index, each seat's measure after it).
+    samples: Vec<(usize, Vec<f64>)>,
+    /// States in the game (actions + 1).
+    states: usize,
+    /// Each seat's look at the end.
+    looks: Vec<SeatLook>,
+}
+
+fn chart_series<G: GameUi>(
     history: &[G::State],
     viewer: Seat,
-    seats: &[SeatSpec],
-    lang: Lang,
-) -> Option<AnyView> {
-    let n = seats.len();
-    // At most ~120 points per line: one per action is too fine for long games.
+    seats: usize,
+) -> Option<ChartSeries> {
     let step = (history.len() / 120).max(1);
     let samples: Vec<(usize, Vec<f64>)> = history
         .iter()
@@ -139,25 +167,39 @@ fn score_chart<G: GameUi>(
             let v = G::view(s, viewer);
             (
                 i,
-                (0..n)
+                (0..seats)
                     .map(|seat| G::measure(&v, seat))
                     .collect::<Option<Vec<f64>>>(),
             )
         })
         .map(|(i, m)| m.map(|m| (i, m)))
         .collect::<Option<Vec<_>>>()?;
-    let last = history.last()?;
-    let last_view = G::view(last, viewer);
+    let last_view = G::view(history.last()?, viewer);
+    Some(ChartSeries {
+        samples,
+        states: history.len(),
+        looks: (0..seats).map(|s| G::look(&last_view, s)).collect(),
+    })
+}
+
+/// Each seat's measure over the game, drawn as lines (the end-of-game chart).
+fn score_chart(series: ChartSeries, lang: Lang) -> AnyView {
+    let ChartSeries {
+        samples,
+        states,
+        looks,
+    } = series;
     let top = samples
         .iter()
         .flat_map(|(_, m)| m.iter().copied())
         .fold(1.0f64, f64::max);
     let (w, h, pad) = (320.0, 140.0, 24.0);
-    let x_of = |i: usize| pad + (w - 2.0 * pad) * i as f64 / (history.len() - 1).max(1) as f64;
+    let x_of = |i: usize| pad + (w - 2.0 * pad) * i as f64 / (states - 1).max(1) as f64;
     let y_of = |v: f64| h - pad - (h - 2.0 * pad) * v / top;
-    let lines = (0..n)
-        .map(|seat| {
-            let look = G::look(&last_view, seat);
+    let lines = looks
+        .iter()
+        .enumerate()
+        .map(|(seat, look)| {
             let points = samples
                 .iter()
                 .map(|(i, m)| format!("{:.1},{:.1}", x_of(*i), y_of(m[seat])))
@@ -180,8 +222,7 @@ fn score_chart<G: GameUi>(
         "Each player's count over the game",
         "A játékosok állása a játék során"
     );
-    Some(
-        view! {
+    view! {
             <figure class="score-chart">
                 <svg viewBox=format!("0 0 {w} {h}") role="img" aria-label=label.clone()>
                     <line class="axis" x1=pad y1=h - pad x2=w - pad y2=h - pad></line>
@@ -193,76 +234,93 @@ fn score_chart<G: GameUi>(
                 <figcaption>{label}</figcaption>
             </figure>
         }
-        .into_any(),
-    )
+        .into_any()
 }
 
-fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
-    let screen = expect_context::<RwSignal<Screen>>();
-    let lang = use_lang();
-    let lang_now = lang.get_untracked();
-    let start = match Match::<G>::from_json(&spec.record) {
-        Ok(m) => m,
-        Err(e) => {
-            return problem(t!(
-                lang_now,
+/// The game on the table, seen without its types. The table's views and effects are written
+/// once against this; only [`Seated`] knows the game. (Written generically, the table was
+/// compiled once per game: 190 KB of the wasm before gzip, measured with a name-keeping build.)
+/// Methods that read the game track it, so closures calling them re-run when it changes.
+trait TableGame: Send + Sync {
+    fn id(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    fn hidden_information(&self) -> bool;
+    fn to_move(&self) -> ToMove;
+    /// Changes with every action, even when the same seat moves again.
+    fn moves_made(&self) -> usize;
+    /// Whether the viewer may act now (the board shows legal targets).
+    fn viewer_may_act(&self) -> bool;
+    /// Where an undo by `seat` would go back to (BGA's policy, see [`Match::undo_point`]).
+    fn undo_point(&self, seat: Seat) -> Option<usize>;
+    /// Cut the match back to its first `len` actions.
+    fn take_back(&self, len: usize);
+    fn record_json(&self) -> String;
+    /// Play an action given as JSON (the AI's answer); a refusal comes back in words.
+    fn play_json(&self, action: &str) -> Result<(), String>;
+    fn log(&self, viewer: Seat, lang: Lang) -> Vec<(usize, String)>;
+    fn outcome(&self) -> Option<Outcome>;
+    /// A new match with the same options, as a record.
+    fn rematch_record(&self, seed: u64) -> Option<String>;
+    /// Replay the record into the states of the game if an action came since the last time
+    /// (the replay and the chart share them); returns their number.
+    fn refresh_history(&self) -> usize;
+    /// The states kept by the last [`TableGame::refresh_history`].
+    fn history_len(&self) -> usize;
+    fn chart(&self, viewer: Seat) -> Option<ChartSeries>;
+    /// Each seat's look and main measure in words, in the shown view.
+    fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)>;
+    fn looks(&self) -> Vec<SeatLook>;
+    fn prompt(&self, lang: Lang) -> String;
+    fn board(&self) -> AnyView;
+    fn rules(&self, lang: Lang) -> AnyView;
+}
+
+/// A match of `G` at the table: its signals and the game-typed views the board reads.
+struct Seated<G: GameUi> {
+    game: RwSignal<Match<G>>,
+    /// The step-through replay's states, kept while no action comes (see `refresh_history`).
+    history: StoredValue<Arc<Vec<G::State>>>,
+    view: Memo<G::View>,
+    legal: Memo<Vec<G::Action>>,
+    play: Callback<G::Action>,
+    seats: usize,
+}
+
+impl<G: GameUi> Seated<G> {
+    /// Open the record of `spec`, or say in words why it cannot be played.
+    fn open(spec: &TableSpec, controls: Controls) -> Result<Self, String> {
+        let lang = use_lang();
+        let start = Match::<G>::from_json(&spec.record).map_err(|e| {
+            t!(
+                lang.get_untracked(),
                 "This game cannot be opened: {e}",
                 "Ez a játszma nem nyitható meg: {e}"
-            ))
+            )
+        })?;
+        let seats = spec.seats.len();
+        if seats != G::seat_count(start.state()) {
+            return Err(t!(
+                lang.get_untracked(),
+                "The seats do not match this game.",
+                "A helyek száma nem illik ehhez a játékhoz."
+            ));
         }
-    };
-    let seats: Arc<Vec<SeatSpec>> = Arc::new(spec.seats.clone());
-    if seats.len() != G::seat_count(start.state()) {
-        return problem(t!(
-            lang_now,
-            "The seats do not match this game.",
-            "A helyek száma nem illik ehhez a játékhoz."
-        ));
-    }
-    let humans: Vec<Seat> = (0..seats.len())
-        .filter(|&s| seats[s].ai.is_none())
-        .collect();
-    let several_humans = humans.len() > 1;
-    let is_human = {
-        let seats = seats.clone();
-        move |s: Seat| seats[s].ai.is_none()
-    };
-    // Whose eyes the table shows: a human seat (the one to move in pass-and-play).
-    let first_viewer = match start.to_move() {
-        ToMove::Seat(s) if is_human(s) => s,
-        _ => humans.first().copied().unwrap_or(0),
-    };
-    // A resumed pass-and-play game with secrets starts behind the hand-off screen: whoever
-    // holds the device now may not be the player to move.
-    let resumed = !start.record().actions.is_empty();
-    let first_handoff = (G::HIDDEN_INFORMATION && several_humans && resumed)
-        .then_some(first_viewer)
-        .filter(|&s| start.to_move() == ToMove::Seat(s));
-    let game = RwSignal::new(start);
-    let viewer = RwSignal::new(first_viewer);
-    let handoff = RwSignal::new(first_handoff);
-    let thinking = RwSignal::new(false);
-    let notice = RwSignal::new(None::<String>);
-    let ticket = StoredValue::new(0u64);
-    let pace = RwSignal::new(DEFAULT_PACE);
-    // The step-through replay: the states of the finished game and the one shown.
-    let history = StoredValue::new(Arc::new(Vec::<G::State>::new()));
-    let replay_at = RwSignal::new(None::<usize>);
-    let rules_opened = RwSignal::new(false);
-    saves::set_current(Some(&spec.save_id));
-
-    let view = Memo::new(move |_| match replay_at.get() {
-        Some(k) => history.with_value(|h| G::view(&h[k.min(h.len() - 1)], viewer.get())),
-        None => game.with(|m| G::view(m.state(), viewer.get())),
-    });
-    let to_move = Memo::new(move |_| game.with(Match::to_move));
-    // Changes with every action, even when the same seat moves again.
-    let moves_made = Memo::new(move |_| game.with(|m| m.record().actions.len()));
-    let legal = Memo::new({
-        let is_human = is_human.clone();
-        move |_| match to_move.get() {
+        let humans: Vec<bool> = spec.seats.iter().map(|s| s.ai.is_none()).collect();
+        let Controls {
+            viewer,
+            handoff,
+            replay_at,
+            notice,
+        } = controls;
+        let game = RwSignal::new(start);
+        let history = StoredValue::new(Arc::new(Vec::<G::State>::new()));
+        let view = Memo::new(move |_| match replay_at.get() {
+            Some(k) => history.with_value(|h| G::view(&h[k.min(h.len() - 1)], viewer.get())),
+            None => game.with(|m| G::view(m.state(), viewer.get())),
+        });
+        let legal = Memo::new(move |_| match game.with(Match::to_move) {
             ToMove::Seat(s)
-                if is_human(s)
+                if humans[s]
                     && s == viewer.get()
                     && handoff.get().is_none()
                     && replay_at.get().is_none() =>
@@ -270,31 +328,172 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                 game.with(|m| G::legal(m.state()))
             }
             _ => Vec::new(),
-        }
-    });
-    let undo_point = Memo::new(move |_| {
-        let v = viewer.get();
-        if legal.with(Vec::is_empty) {
-            return None;
-        }
-        game.with(|m| m.undo_point(v))
-    });
+        });
+        let play = Callback::new(move |action: G::Action| {
+            let mut result = Ok(());
+            game.update(|m| result = m.play(&action));
+            notice.set(result.err().map(|e| {
+                t!(
+                    lang.get_untracked(),
+                    "Not allowed: {e}",
+                    "Nem szabályos: {e}"
+                )
+            }));
+        });
+        Ok(Seated {
+            game,
+            history,
+            view,
+            legal,
+            play,
+            seats,
+        })
+    }
+}
 
-    let play = Callback::new(move |action: G::Action| {
-        let mut result = Ok(());
-        game.update(|m| result = m.play(&action));
-        notice.set(result.err().map(|e| {
-            t!(
-                lang.get_untracked(),
-                "Not allowed: {e}",
-                "Nem szabályos: {e}"
-            )
-        }));
+impl<G: GameUi> TableGame for Seated<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn hidden_information(&self) -> bool {
+        G::HIDDEN_INFORMATION
+    }
+    fn to_move(&self) -> ToMove {
+        self.game.with(Match::to_move)
+    }
+    fn moves_made(&self) -> usize {
+        self.game.with(|m| m.record().actions.len())
+    }
+    fn viewer_may_act(&self) -> bool {
+        !self.legal.with(Vec::is_empty)
+    }
+    fn undo_point(&self, seat: Seat) -> Option<usize> {
+        self.game.with(|m| m.undo_point(seat))
+    }
+    fn take_back(&self, len: usize) {
+        self.game.update(|m| *m = m.prefix(len));
+    }
+    fn record_json(&self) -> String {
+        self.game.with_untracked(Match::to_json)
+    }
+    fn play_json(&self, action: &str) -> Result<(), String> {
+        let action = serde_json::from_str::<G::Action>(action).map_err(|e| e.to_string())?;
+        self.play.run(action);
+        Ok(())
+    }
+    fn log(&self, viewer: Seat, lang: Lang) -> Vec<(usize, String)> {
+        self.game.with(|m| m.log(viewer, lang))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.with(|m| G::outcome(m.state()))
+    }
+    fn rematch_record(&self, seed: u64) -> Option<String> {
+        let options = self.game.with_untracked(|m| m.record().options.clone());
+        Match::<G>::new(options, seed).ok().map(|m| m.to_json())
+    }
+    fn refresh_history(&self) -> usize {
+        let states = self.game.with_untracked(|m| m.record().actions.len()) + 1;
+        if self.history_len() != states {
+            let history = self.game.with_untracked(Match::history);
+            self.history.set_value(Arc::new(history));
+        }
+        states
+    }
+    fn history_len(&self) -> usize {
+        self.history.with_value(|h| h.len())
+    }
+    fn chart(&self, viewer: Seat) -> Option<ChartSeries> {
+        self.history
+            .with_value(|h| chart_series::<G>(h, viewer, self.seats))
+    }
+    fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)> {
+        self.view.with(|v| {
+            (0..self.seats)
+                .map(|s| (G::look(v, s), G::seat_summary(v, s, lang)))
+                .collect()
+        })
+    }
+    fn looks(&self) -> Vec<SeatLook> {
+        self.view
+            .with(|v| (0..self.seats).map(|s| G::look(v, s)).collect())
+    }
+    fn prompt(&self, lang: Lang) -> String {
+        self.view.with(|v| G::prompt(v, lang))
+    }
+    fn board(&self) -> AnyView {
+        G::board(BoardProps {
+            view: self.view.into(),
+            legal: self.legal.into(),
+            play: self.play,
+        })
+    }
+    fn rules(&self, lang: Lang) -> AnyView {
+        G::rules(lang)
+    }
+}
+
+fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Controls) -> AnyView {
+    let Controls {
+        viewer,
+        handoff,
+        replay_at,
+        notice,
+    } = controls;
+    let screen = expect_context::<RwSignal<Screen>>();
+    let lang = use_lang();
+    let seats: Arc<Vec<SeatSpec>> = Arc::new(spec.seats.clone());
+    let humans: Vec<Seat> = (0..seats.len())
+        .filter(|&s| seats[s].ai.is_none())
+        .collect();
+    let several_humans = humans.len() > 1;
+    let hidden_information = on_table.hidden_information();
+    let game_id = on_table.id();
+    // Whose eyes the table shows first: the seat to move if human, else the first human.
+    // Read untracked: the screen that opens the table must not reopen it at every action.
+    let opening = untrack(|| on_table.to_move());
+    let first_viewer = match opening {
+        ToMove::Seat(s) if seats[s].ai.is_none() => s,
+        _ => humans.first().copied().unwrap_or(0),
+    };
+    viewer.set(first_viewer);
+    // A resumed pass-and-play game with secrets starts behind the hand-off screen: whoever
+    // holds the device now may not be the player to move.
+    let resumed = untrack(|| on_table.moves_made()) > 0;
+    if hidden_information && several_humans && resumed && opening == ToMove::Seat(first_viewer) {
+        handoff.set(Some(first_viewer));
+    }
+    let thinking = RwSignal::new(false);
+    let ticket = StoredValue::new(0u64);
+    let pace = RwSignal::new(DEFAULT_PACE);
+    let rules_opened = RwSignal::new(false);
+    saves::set_current(Some(&spec.save_id));
+
+    let to_move = Memo::new({
+        let on_table = on_table.clone();
+        move |_| on_table.to_move()
+    });
+    let moves_made = Memo::new({
+        let on_table = on_table.clone();
+        move |_| on_table.moves_made()
+    });
+    let undo_point = Memo::new({
+        let on_table = on_table.clone();
+        move |_| {
+            let v = viewer.get();
+            if !on_table.viewer_may_act() {
+                return None;
+            }
+            on_table.undo_point(v)
+        }
     });
 
     // Keep the game safe: saved after every action, dropped from the list once it is over.
     {
         let spec = spec.clone();
+        let on_table = on_table.clone();
         Effect::new(move |_| {
             moves_made.track();
             let over = to_move.get() == ToMove::Over;
@@ -304,7 +503,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                 return;
             }
             let table = TableSpec {
-                record: game.with_untracked(Match::to_json),
+                record: on_table.record_json(),
                 ..(*spec).clone()
             };
             if let Err(e) = saves::write(&table) {
@@ -320,6 +519,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
     // The driver: whenever the match changes, seat the next human or ask the AI.
     {
         let seats = seats.clone();
+        let on_table = on_table.clone();
         Effect::new(move |_| {
             moves_made.track();
             let next = to_move.get();
@@ -332,7 +532,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
             match seats[s].ai {
                 None => {
                     if viewer.get_untracked() != s {
-                        if G::HIDDEN_INFORMATION && several_humans {
+                        if hidden_information && several_humans {
                             handoff.set(Some(s));
                         } else {
                             viewer.set(s);
@@ -343,30 +543,26 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                     thinking.set(true);
                     let request = AiRequest {
                         ticket: current,
-                        game: G::ID.to_string(),
-                        record: game.with_untracked(Match::to_json),
+                        game: game_id.to_string(),
+                        record: on_table.record_json(),
                         seat: s,
                         bot: Bot::level(level),
                         seed: fresh_seed(),
                     };
+                    let on_table = on_table.clone();
                     set_timeout(
                         move || {
                             let sent = worker::ask(&request, move |reply| {
                                 if ticket.try_get_value() != Some(reply.ticket) {
                                     return; // an undo or a new game came first
                                 }
-                                match reply.action.and_then(|a| {
-                                    serde_json::from_str::<G::Action>(&a).map_err(|e| e.to_string())
-                                }) {
-                                    Ok(action) => play.run(action),
-                                    Err(e) => {
-                                        thinking.set(false);
-                                        notice.set(Some(t!(
-                                            lang.get_untracked(),
-                                            "The computer could not move: {e}",
-                                            "A gép nem tudott lépni: {e}"
-                                        )));
-                                    }
+                                if let Err(e) = reply.action.and_then(|a| on_table.play_json(&a)) {
+                                    thinking.set(false);
+                                    notice.set(Some(t!(
+                                        lang.get_untracked(),
+                                        "The computer could not move: {e}",
+                                        "A gép nem tudott lépni: {e}"
+                                    )));
                                 }
                             });
                             if let Err(e) = sent {
@@ -381,25 +577,29 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         });
     }
 
-    let undo = move |_| {
-        if let Some(len) = undo_point.get_untracked() {
-            game.update(|m| *m = m.prefix(len));
-            notice.set(None);
+    let undo = {
+        let on_table = on_table.clone();
+        move |_| {
+            if let Some(len) = undo_point.get_untracked() {
+                on_table.take_back(len);
+                notice.set(None);
+            }
         }
     };
 
     let export = {
         let spec = spec.clone();
+        let on_table = on_table.clone();
         move |_| {
             let table = TableSpec {
-                record: game.with_untracked(Match::to_json),
+                record: on_table.record_json(),
                 ..(*spec).clone()
             };
             let date = js_sys::Date::new_0()
                 .to_iso_string()
                 .as_string()
                 .unwrap_or_default();
-            let name = format!("turf-{}-{}.json", G::ID, &date[..date.len().min(10)]);
+            let name = format!("turf-{}-{}.json", game_id, &date[..date.len().min(10)]);
             if let Err(e) = download(&name, &saves::export(&table)) {
                 notice.set(Some(e));
             }
@@ -413,13 +613,13 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
 
     let rematch = {
         let spec = spec.clone();
+        let on_table = on_table.clone();
         move |_| {
-            let options = game.with_untracked(|m| m.record().options.clone());
-            if let Ok(m) = Match::<G>::new(options, fresh_seed()) {
+            if let Some(record) = on_table.rematch_record(fresh_seed()) {
                 screen.set(Screen::Table(Arc::new(TableSpec {
                     game: spec.game.clone(),
                     seats: spec.seats.clone(),
-                    record: m.to_json(),
+                    record,
                     save_id: saves::new_id(),
                     started: js_sys::Date::now(),
                 })));
@@ -427,37 +627,26 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         }
     };
 
-    // Every state of the game, replayed once per new action and shared by the score chart and
-    // the replay (a language switch or reopening the replay does not replay the record again).
-    let full_history = move || {
-        let states = game.with_untracked(|m| m.record().actions.len()) + 1;
-        if history.with_value(|h| h.len()) != states {
-            history.set_value(Arc::new(game.with_untracked(Match::history)));
+    let open_replay = {
+        let on_table = on_table.clone();
+        move |_| {
+            on_table.refresh_history();
+            replay_at.set(Some(0));
         }
-        history.get_value()
-    };
-    let open_replay = move |_| {
-        full_history();
-        replay_at.set(Some(0));
-    };
-
-    let board = BoardProps::<G> {
-        view: view.into(),
-        legal: legal.into(),
-        play,
     };
 
     let seats_panel = {
         let seats = seats.clone();
+        let on_table = on_table.clone();
         move || {
-            let v = view.get();
+            let lines = on_table.seat_lines(lang.get());
             let next = to_move.get();
             let lang = lang.get();
             seats
                 .iter()
+                .zip(lines)
                 .enumerate()
-                .map(|(s, spec)| {
-                    let look = G::look(&v, s);
+                .map(|(s, (spec, (look, summary)))| {
                     let who = match spec.ai {
                         Some(level) => t!(
                             lang,
@@ -473,7 +662,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                             <span class="seat-mark" aria-hidden="true">{look.mark}</span>
                             <span class="player-name">{spec.name.clone()}</span>
                             <span class="player-kind">{who} " · " {look.colour_name(lang)}</span>
-                            <span class="player-score">{G::seat_summary(&v, s, lang)}</span>
+                            <span class="player-score">{summary}</span>
                         </li>
                     }
                 })
@@ -483,11 +672,11 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
 
     let prompt = {
         let seats = seats.clone();
+        let on_table = on_table.clone();
         move || {
-            let v = view.get();
             let lang = lang.get();
             if let Some(k) = replay_at.get() {
-                let n = history.with_value(|h| h.len() - 1);
+                let n = on_table.history_len() - 1;
                 return t!(
                     lang,
                     "Replay: action {k} of {n}",
@@ -497,7 +686,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
             match to_move.get() {
                 ToMove::Over => t!(lang, "Game over", "Vége a játéknak"),
                 ToMove::Chance => String::new(),
-                ToMove::Seat(_) if !legal.with(Vec::is_empty) => G::prompt(&v, lang),
+                ToMove::Seat(_) if on_table.viewer_may_act() => on_table.prompt(lang),
                 ToMove::Seat(s) if thinking.get() => {
                     t!(lang, "{} is thinking…", "{} gondolkodik…", seats[s].name)
                 }
@@ -508,17 +697,18 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
 
     let log = {
         let seats = seats.clone();
+        let on_table = on_table.clone();
         move || {
-            let v = view.get();
+            let looks = on_table.looks();
             let shown = replay_at.get();
-            let lines = game.with(|m| m.log(viewer.get(), lang.get()));
+            let lines = on_table.log(viewer.get(), lang.get());
             lines
                 .into_iter()
                 .filter(|(i, _)| shown.is_none_or(|k| *i < k))
                 .rev()
                 .take(200)
                 .map(|(i, line)| {
-                    view! { <li data-action=i.to_string()>{named_line::<G>(&line, &seats, &v)}</li> }
+                    view! { <li data-action=i.to_string()>{named_line(&line, &seats, &looks)}</li> }
                 })
                 .collect_view()
         }
@@ -527,13 +717,14 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
     let game_over = {
         let seats = seats.clone();
         let export = export.clone();
+        let on_table = on_table.clone();
         move || {
             if replay_at.get().is_some() {
                 return None;
             }
-            let outcome = game.with(|m| G::outcome(m.state()))?;
+            let outcome = on_table.outcome()?;
             let lang = lang.get();
-            let v = view.get();
+            let lines = on_table.seat_lines(lang);
             let mut order: Vec<Seat> = (0..seats.len()).collect();
             order.sort_by_key(|&s| outcome.ranks[s]);
             let winners = outcome.winners();
@@ -545,18 +736,21 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
             let rows = order
                 .into_iter()
                 .map(|s| {
-                    let look = G::look(&v, s);
+                    let (look, summary) = lines[s].clone();
                     view! {
                         <li class=format!("seat-{}", look.colour)>
                             <span class="rank">{outcome.ranks[s] + 1} "."</span>
                             <span class="seat-mark" aria-hidden="true">{look.mark}</span>
                             <span class="player-name">{seats[s].name.clone()}</span>
-                            <span class="player-score">{G::seat_summary(&v, s, lang)}</span>
+                            <span class="player-score">{summary}</span>
                         </li>
                     }
                 })
                 .collect_view();
-            let chart = score_chart::<G>(&full_history(), viewer.get(), &seats, lang);
+            on_table.refresh_history();
+            let chart = on_table
+                .chart(viewer.get())
+                .map(|series| score_chart(series, lang));
             Some(view! {
                 <div class="game-over" data-testid="game-over" role="dialog" aria-labelledby="game-over-title">
                     <h2 id="game-over-title">{headline}</h2>
@@ -564,7 +758,7 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                     {chart}
                     <div class="actions">
                         <button class="primary" on:click=rematch.clone()>{t!(lang, "Rematch", "Visszavágó")}</button>
-                        <button data-testid="replay" on:click=open_replay>{t!(lang, "Replay", "Visszajátszás")}</button>
+                        <button data-testid="replay" on:click=open_replay.clone()>{t!(lang, "Replay", "Visszajátszás")}</button>
                         <button on:click=export.clone()>{t!(lang, "Export", "Exportálás")}</button>
                         <button on:click=leave>{t!(lang, "Back to the games", "Vissza a játékokhoz")}</button>
                     </div>
@@ -573,35 +767,37 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         }
     };
 
-    let replay_bar = move || {
-        let k = replay_at.get()?;
-        let n = history.with_value(|h| h.len() - 1);
-        let lang = lang.get();
-        let go = move |to: usize| replay_at.set(Some(to.min(n)));
-        Some(view! {
-            <div class="replay-bar" data-testid="replay-bar" role="group" aria-label=t!(lang, "Replay", "Visszajátszás")>
-                <button aria-label=t!(lang, "First", "Első") on:click=move |_| go(0)>"⏮"</button>
-                <button aria-label=t!(lang, "Back", "Vissza") on:click=move |_| go(k.saturating_sub(1))>"◀"</button>
-                <input
-                    type="range"
-                    min="0"
-                    max=n.to_string()
-                    prop:value=k.to_string()
-                    aria-label=t!(lang, "Action", "Lépés")
-                    on:input=move |e| {
-                        if let Ok(to) = event_target_value(&e).parse() {
-                            go(to);
+    let replay_bar = {
+        let on_table = on_table.clone();
+        move || {
+            let k = replay_at.get()?;
+            let n = on_table.history_len() - 1;
+            let lang = lang.get();
+            let go = move |to: usize| replay_at.set(Some(to.min(n)));
+            Some(view! {
+                <div class="replay-bar" data-testid="replay-bar" role="group" aria-label=t!(lang, "Replay", "Visszajátszás")>
+                    <button aria-label=t!(lang, "First", "Első") on:click=move |_| go(0)>"⏮"</button>
+                    <button aria-label=t!(lang, "Back", "Vissza") on:click=move |_| go(k.saturating_sub(1))>"◀"</button>
+                    <input
+                        type="range"
+                        min="0"
+                        max=n.to_string()
+                        prop:value=k.to_string()
+                        aria-label=t!(lang, "Action", "Lépés")
+                        on:input=move |e| {
+                            if let Ok(to) = event_target_value(&e).parse() {
+                                go(to);
+                            }
                         }
-                    }
-                />
-                <button aria-label=t!(lang, "Forward", "Előre") on:click=move |_| go(k + 1)>"▶"</button>
-                <button aria-label=t!(lang, "Last", "Utolsó") on:click=move |_| go(n)>"⏭"</button>
-                <span class="replay-step" data-testid="replay-step">{format!("{k} / {n}")}</span>
-                <button on:click=move |_| replay_at.set(None)>{t!(lang, "Close replay", "Visszajátszás bezárása")}</button>
-            </div>
-        })
+                    />
+                    <button aria-label=t!(lang, "Forward", "Előre") on:click=move |_| go(k + 1)>"▶"</button>
+                    <button aria-label=t!(lang, "Last", "Utolsó") on:click=move |_| go(n)>"⏭"</button>
+                    <span class="replay-step" data-testid="replay-step">{format!("{k} / {n}")}</span>
+                    <button on:click=move |_| replay_at.set(None)>{t!(lang, "Close replay", "Visszajátszás bezárása")}</button>
+                </div>
+            })
+        }
     };
-
     let handoff_view = {
         let seats = seats.clone();
         move || {
@@ -642,16 +838,24 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
         }
     });
 
+    let game_name = on_table.name();
+    let board = on_table.clone();
+    let rules = on_table;
     view! {
         <section
             class="table"
-            data-game=G::ID
+            data-game=game_id
             data-thinking=move || thinking.get().then_some("")
             data-over=move || (to_move.get() == ToMove::Over).then_some("")
         >
             {handoff_view}
             <Show when=move || handoff.get().is_none()>
-                <div class="board-wrap">{move || G::board(board)}</div>
+                <div class="board-wrap">
+                    {
+                        let board = board.clone();
+                        move || board.board()
+                    }
+                </div>
             </Show>
             <aside class="side">
                 {replay_bar}
@@ -678,8 +882,8 @@ fn table_for<G: GameUi>(spec: Arc<TableSpec>) -> AnyView {
                 // the table's largest view, and building it made starting a game one main-thread
                 // task over 50 ms (measured with tests/e2e/bench.js).
                 <details class="rules" on:toggle=move |_| rules_opened.set(true)>
-                    <summary>{move || t!(lang.get(), "How to play {}", "A(z) {} szabályai", G::NAME)}</summary>
-                    {move || rules_opened.get().then(|| G::rules(lang.get()))}
+                    <summary>{move || t!(lang.get(), "How to play {}", "A(z) {} szabályai", game_name)}</summary>
+                    {move || rules_opened.get().then(|| rules.rules(lang.get()))}
                 </details>
                 <h3 class="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
                 // The log is written for the seat whose eyes the table shows: behind the hand-off
