@@ -193,8 +193,11 @@ fn score_chart(series: ChartSeries, lang: Lang) -> AnyView {
         .iter()
         .flat_map(|(_, m)| m.iter().copied())
         .fold(1.0f64, f64::max);
-    let (w, h, pad) = (320.0, 140.0, 24.0);
-    let x_of = |i: usize| pad + (w - 2.0 * pad) * i as f64 / (states - 1).max(1) as f64;
+    let (w, h, pad): (f64, f64, f64) = (320.0, 140.0, 24.0);
+    // The axis leaves room for the top tick's digits (Long Campaign's points run to thousands).
+    let top_label = top.to_string();
+    let left = pad.max(10.0 + 6.5 * top_label.len() as f64);
+    let x_of = |i: usize| left + (w - left - pad) * i as f64 / (states - 1).max(1) as f64;
     let y_of = |v: f64| h - pad - (h - 2.0 * pad) * v / top;
     let lines = looks
         .iter()
@@ -223,18 +226,18 @@ fn score_chart(series: ChartSeries, lang: Lang) -> AnyView {
         "A játékosok állása a játék során"
     );
     view! {
-            <figure class="score-chart">
-                <svg viewBox=format!("0 0 {w} {h}") role="img" aria-label=label.clone()>
-                    <line class="axis" x1=pad y1=h - pad x2=w - pad y2=h - pad></line>
-                    <line class="axis" x1=pad y1=pad x2=pad y2=h - pad></line>
-                    <text class="tick" x=pad - 4.0 y=pad + 4.0 text-anchor="end">{top.to_string()}</text>
-                    <text class="tick" x=pad - 4.0 y=h - pad text-anchor="end">"0"</text>
-                    {lines}
-                </svg>
-                <figcaption>{label}</figcaption>
-            </figure>
-        }
-        .into_any()
+        <figure class="score-chart">
+            <svg viewBox=format!("0 0 {w} {h}") role="img" aria-label=label.clone()>
+                <line class="axis" x1=left y1=h - pad x2=w - pad y2=h - pad></line>
+                <line class="axis" x1=left y1=pad x2=left y2=h - pad></line>
+                <text class="tick" x=left - 4.0 y=pad + 4.0 text-anchor="end">{top_label}</text>
+                <text class="tick" x=left - 4.0 y=h - pad text-anchor="end">"0"</text>
+                {lines}
+            </svg>
+            <figcaption>{label}</figcaption>
+        </figure>
+    }
+    .into_any()
 }
 
 /// The game on the table, seen without its types. The table's views and effects are written
