@@ -104,16 +104,22 @@ fn share(cells: &[Option<u8>], board: &HexBoard, c: usize, me: u8) -> f64 {
 }
 
 /// Herd's searches ([`crate::engine::Game::search_config`]). Easy and Normal keep the shared
-/// ones. Hard plans the rest of its own turn and stops at the next roll: its playouts finish the
-/// turn with the evaluation's own greedy move ([`rollout_action`]) and the evaluation scores the
-/// position the opponent will roll in. Playing on into later turns only adds the dice's noise to
-/// the choice (a turn swings 7 ± 2.4 stones, a choice within a turn a stone or two), and the
-/// evaluation already prices what the next roll brings. So each iteration is cheap and few are
-/// needed. Against Greedy, which plays the same evaluation one action ahead, over 200 games
-/// (`turf arena --game herd --a hard --b greedy --games 200 --seed 1`): 73.5 %, where the
-/// shared Hard (3000 playouts of 20 actions) won 43.5 %. Against Random: 200 of 200. Tuning on
-/// 60 other games: exploration 0.1 won 70 %, 0.3 82 %, 0.6 78 %; 2500 iterations 85 % at 2.7
-/// times the cost, which the think time and the AI test's run time do not buy.
+/// ones. Hard's iterations, exploration and clock drive Herd's own turn search ([`hard_action`],
+/// the game's policy at Hard). It plans the rest of its own turn and stops at the next roll: its
+/// playouts finish the turn with the evaluation's own greedy move ([`rollout_action`]) and the
+/// evaluation scores the position the opponent will roll in. Playing on into later turns only
+/// adds the dice's noise to the choice (a turn swings 7 ± 2.4 stones, a choice within a turn a
+/// stone or two), and the evaluation already prices what the next roll brings. So each
+/// iteration is cheap and few are needed. Against Greedy, which plays the same evaluation one
+/// action ahead, 200 games a seed (`turf arena --game herd --a hard --b greedy --games 200
+/// --seed S`): 77.5 % on seed 1 (95 % CI 71.2–82.7) and 77.5 % on seed 2 (71.2–82.7) with one
+/// tree a turn (2 × 1000 iterations for its first decision, 1000 more for each later one,
+/// removals in cell order); a fresh tree of 1000 iterations each decision (the shared search with
+/// this configuration) won 73.5 % on seed 1, the shared Hard (3000 playouts of 20 actions)
+/// 43.5 %. Tuning the fresh tree on 60 other games: exploration 0.1 won 70 %, 0.3 82 %, 0.6 78 %;
+/// 2500 iterations 85 % at 2.7 times the cost. The kept tree costs no more per game than the
+/// fresh one: its seed-2 arena took 6.7 CPU minutes, the fresh tree's 7.9 before it was stopped
+/// unfinished.
 pub fn search_config(level: Level) -> SearchConfig {
     match level {
         Level::Hard => SearchConfig {
@@ -208,8 +214,9 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
 /// it does not lead to starts a new one) and each later decision adds `config.iterations` to the
 /// subtree of the actions taken, the first [`FIRST_DECISION_FACTOR`] times as many. Removals
 /// commute (the same stones removed in any order leave the same position), so the tree takes
-/// them in increasing cell order, one branch per set. No clock: iterations alone bound it, so
-/// its moves depend only on the seed (and on the decisions before it in the same turn).
+/// them in increasing cell order, one branch per set. Natively iterations alone bound it, so
+/// its moves depend only on the seed (and on the decisions before it in the same turn); in the
+/// browser the configuration's clock still caps each decision.
 pub fn hard_action(view: &HerdView, config: &SearchConfig, rng: &mut Rng) -> Option<HerdAction> {
     let s = &view.state;
     if s.mover != view.seat || !matches!(s.phase, Phase::Remove { .. } | Phase::Place { .. }) {
@@ -227,7 +234,14 @@ pub fn hard_action(view: &HerdView, config: &SearchConfig, rng: &mut Rng) -> Opt
         } else {
             config.iterations
         };
-        let action = tree.search(budget, config.exploration, rng);
+        // In the browser the configuration's clock still caps a decision, as it capped the
+        // shared search; natively (arenas, tests, `turf bench`) the iterations alone bound it.
+        let clock = if cfg!(target_arch = "wasm32") {
+            config.time_budget_ms
+        } else {
+            None
+        };
+        let action = tree.search(budget, config.exploration, clock, rng);
         *cached = Some(tree);
         action
     })
@@ -354,16 +368,27 @@ impl TurnTree {
         }
     }
 
-    /// Search until the root has `budget` more visits (or its choice is settled) and return its
-    /// most visited action.
-    fn search(&mut self, budget: u32, exploration: f64, rng: &mut Rng) -> Option<HerdAction> {
+    /// Search until the root has `budget` more visits (or its choice is settled, or `clock`
+    /// milliseconds have passed) and return its most visited action.
+    fn search(
+        &mut self,
+        budget: u32,
+        exploration: f64,
+        clock: Option<u32>,
+        rng: &mut Rng,
+    ) -> Option<HerdAction> {
+        let start = web_time::Instant::now();
         let me = self.state.mover;
         let root = self.root;
         let mut path = Vec::with_capacity(16);
         let mut done = 0;
         while done < budget {
-            if done % 16 == 0 && done > 0 && self.decided(budget - done) {
-                break;
+            if done % 16 == 0 && done > 0 {
+                let late =
+                    clock.is_some_and(|ms| start.elapsed().as_secs_f64() * 1000.0 >= ms as f64);
+                if late || self.decided(budget - done) {
+                    break;
+                }
             }
             done += 1;
             let mut state = self.state.clone();
