@@ -10,6 +10,8 @@ use turf::games::herd::{Herd, HerdOptions};
 /// evaluation counts capture risk and the turn to come, and Herd's own Hard search plans the rest
 /// of its turn with the evaluation's greedy move and scores the position at the next roll, it won
 /// 100 of 100 (measured with the test profile, 267 s on two cores shared with other builds).
+/// Herd's Hard now keeps one tree a turn (`games/herd/ai.rs`): 100 of 100 again, 230–246 s of
+/// CPU time (206–232 s wall on two cores shared with other jobs).
 #[test]
 fn hard_beats_random_at_herd() {
     let hard = Bot::level(Level::Hard).deterministic();

@@ -8,8 +8,8 @@
 //! other seat answers.
 
 use super::hex::HexBoard;
-use super::rules::{HerdAction, HerdState, Phase};
-use crate::engine::{Level, Rng, SearchConfig, Seat};
+use super::rules::{Change, Herd, HerdAction, HerdState, HerdView, Phase};
+use crate::engine::{Game, Level, Rng, SearchConfig, Seat, ToMove};
 use rand::Rng as _;
 
 /// Expected stone swing of one whole turn for its mover: `H + L = d1 + d2` (herd.md §4.5), 7.
@@ -104,16 +104,23 @@ fn share(cells: &[Option<u8>], board: &HexBoard, c: usize, me: u8) -> f64 {
 }
 
 /// Herd's searches ([`crate::engine::Game::search_config`]). Easy and Normal keep the shared
-/// ones. Hard plans the rest of its own turn and stops at the next roll: its playouts finish the
-/// turn with the evaluation's own greedy move ([`rollout_action`]) and the evaluation scores the
-/// position the opponent will roll in. Playing on into later turns only adds the dice's noise to
-/// the choice (a turn swings 7 ± 2.4 stones, a choice within a turn a stone or two), and the
-/// evaluation already prices what the next roll brings. So each iteration is cheap and few are
-/// needed. Against Greedy, which plays the same evaluation one action ahead, over 200 games
-/// (`turf arena --game herd --a hard --b greedy --games 200 --seed 1`): 73.5 %, where the
-/// shared Hard (3000 playouts of 20 actions) won 43.5 %. Against Random: 200 of 200. Tuning on
-/// 60 other games: exploration 0.1 won 70 %, 0.3 82 %, 0.6 78 %; 2500 iterations 85 % at 2.7
-/// times the cost, which the think time and the AI test's run time do not buy.
+/// ones. Hard's iterations, exploration and clock drive Herd's own turn search ([`hard_action`],
+/// the game's policy at Hard). It plans the rest of its own turn and stops at the next roll: its
+/// playouts finish the turn with the evaluation's own greedy move ([`rollout_action`]) and the
+/// evaluation scores the position the opponent will roll in. Playing on into later turns only
+/// adds the dice's noise to the choice (a turn swings 7 ± 2.4 stones, a choice within a turn a
+/// stone or two), and the evaluation already prices what the next roll brings. So each
+/// iteration is cheap and few are needed. Against Greedy, which plays the same evaluation one
+/// action ahead, 200 games a seed (`turf arena --game herd --a hard --b greedy --games 200
+/// --seed S`): 77.5 % on seed 1 (95 % CI 71.2–82.7) and 77.5 % on seed 2 (71.2–82.7) with one
+/// tree a turn (2 × 1000 iterations for its first decision, 1000 more for each later one,
+/// removals in cell order); a fresh tree of 1000 iterations each decision (the shared search with
+/// this configuration) won 73.5 % on seed 1, the shared Hard (3000 playouts of 20 actions)
+/// 43.5 %. Tuning the fresh tree on 60 other games: exploration 0.1 won 70 %, 0.3 82 %, 0.6 78 %;
+/// 2500 iterations 85 % at 2.7 times the cost. The kept tree costs no more per game than the
+/// fresh one: its seed-2 arena took 6.7 CPU minutes, the fresh tree's 7.9 before it was stopped
+/// unfinished. Think time natively (`turf bench --game herd`): median 27–31 ms, p95 114–159 ms
+/// (the fresh tree, same minute: 32 ms, 99 ms). Against Random: 200 of 200.
 pub fn search_config(level: Level) -> SearchConfig {
     match level {
         Level::Hard => SearchConfig {
@@ -200,4 +207,280 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
             HerdAction::Remove { cell }
         }
     })
+}
+
+/// Hard's own search ([`crate::engine::Game::ai_policy`]): a Monte Carlo tree over the rest of
+/// its own turn. The turn has no chance and no hidden information once the dice are rolled, so
+/// one tree serves every decision of the turn: it is kept between them (per thread; a position
+/// it does not lead to starts a new one) and each later decision adds `config.iterations` to the
+/// subtree of the actions taken, the first [`FIRST_DECISION_FACTOR`] times as many. Removals
+/// commute (the same stones removed in any order leave the same position), so the tree takes
+/// them in increasing cell order, one branch per set. Natively iterations alone bound it, so
+/// its moves depend only on the seed (and on the decisions before it in the same turn); in the
+/// browser the configuration's clock still caps each decision.
+pub fn hard_action(view: &HerdView, config: &SearchConfig, rng: &mut Rng) -> Option<HerdAction> {
+    let s = &view.state;
+    if s.mover != view.seat || !matches!(s.phase, Phase::Remove { .. } | Phase::Place { .. }) {
+        return None;
+    }
+    TREE.with(|cell| {
+        let mut cached = cell.borrow_mut();
+        let mut tree = match cached.take().and_then(|t| t.reroot(s)) {
+            Some(t) => t,
+            None => TurnTree::new(s.clone()),
+        };
+        let fresh = tree.nodes[tree.root].visits == 0;
+        let budget = if fresh {
+            config.iterations * FIRST_DECISION_FACTOR
+        } else {
+            config.iterations
+        };
+        // In the browser the configuration's clock still caps a decision, as it capped the
+        // shared search; natively (arenas, tests, `turf bench`) the iterations alone bound it.
+        let clock = if cfg!(target_arch = "wasm32") {
+            config.time_budget_ms
+        } else {
+            None
+        };
+        let action = tree.search(budget, config.exploration, clock, rng);
+        *cached = Some(tree);
+        action
+    })
+}
+
+/// The first decision of a turn (usually its first removal) searches this many times the
+/// iterations of the later ones, which inherit the subtree it built.
+const FIRST_DECISION_FACTOR: u32 = 2;
+
+/// The actions Hard's tree tries at `state` reached by `last` (for tests).
+#[cfg(test)]
+pub(super) fn tree_actions(state: &HerdState, last: Option<HerdAction>) -> Vec<HerdAction> {
+    TurnTree::actions(state, last)
+}
+
+/// The visits of this thread's kept tree at `s`, if it has a node for `s` (for tests).
+#[cfg(test)]
+pub(super) fn cached_visits(s: &HerdState) -> Option<u32> {
+    TREE.with(|cell| {
+        let tree = cell.borrow();
+        let tree = tree.as_ref()?;
+        tree.find(s).map(|n| tree.nodes[n].visits)
+    })
+}
+
+thread_local! {
+    static TREE: std::cell::RefCell<Option<TurnTree>> = const { std::cell::RefCell::new(None) };
+}
+
+struct TurnNode {
+    action: Option<HerdAction>,
+    children: Vec<usize>,
+    /// Actions not yet in `children`; `None` until the node is first reached.
+    untried: Option<Vec<HerdAction>>,
+    visits: u32,
+    reward: f64,
+}
+
+struct TurnTree {
+    /// The position at `root`.
+    state: HerdState,
+    root: usize,
+    nodes: Vec<TurnNode>,
+}
+
+impl TurnTree {
+    fn new(state: HerdState) -> Self {
+        TurnTree {
+            state,
+            root: 0,
+            nodes: vec![TurnNode {
+                action: None,
+                children: Vec::new(),
+                untried: None,
+                visits: 0,
+                reward: 0.0,
+            }],
+        }
+    }
+
+    /// The node for `s`, if `s` is this tree's position after some of its actions in the same
+    /// turn.
+    fn find(&self, s: &HerdState) -> Option<usize> {
+        let old = &self.state;
+        if old.turns != s.turns
+            || old.mover != s.mover
+            || old.dice != s.dice
+            || old.this_turn.len() > s.this_turn.len()
+            || old.this_turn[..] != s.this_turn[..old.this_turn.len()]
+        {
+            return None;
+        }
+        let mut state = old.clone();
+        let mut node = self.root;
+        for change in &s.this_turn[old.this_turn.len()..] {
+            let action = match *change {
+                Change::Removed { cell } => HerdAction::Remove { cell },
+                Change::Placed { cell } => HerdAction::Place { cell },
+                Change::Captured { .. } => continue,
+            };
+            node = *self.nodes[node]
+                .children
+                .iter()
+                .find(|&&c| self.nodes[c].action == Some(action))?;
+            Herd::apply(&mut state, &action).ok()?;
+        }
+        (state == *s).then_some(node)
+    }
+
+    /// The subtree for `s` ([`TurnTree::find`]).
+    fn reroot(mut self, s: &HerdState) -> Option<Self> {
+        self.root = self.find(s)?;
+        self.state = s.clone();
+        Some(self)
+    }
+
+    /// The actions the tree tries at `state`, reached by `last`: removals in increasing cell
+    /// order (one branch per set of stones), any legal placement.
+    fn actions(state: &HerdState, last: Option<HerdAction>) -> Vec<HerdAction> {
+        let mut legal = Vec::new();
+        Herd::legal_actions(state, &mut legal);
+        let Phase::Remove { left } = state.phase else {
+            return legal;
+        };
+        let prev = match last {
+            Some(HerdAction::Remove { cell }) => Some(cell),
+            _ => None,
+        };
+        // A removal above the previous one, with enough stones above it for the rest.
+        let n = legal.len();
+        let keep: Vec<HerdAction> = legal
+            .iter()
+            .enumerate()
+            .filter(|&(i, a)| {
+                matches!(*a, HerdAction::Remove { cell } if prev.is_none_or(|p| cell > p))
+                    && n - i >= left as usize
+            })
+            .map(|(_, a)| *a)
+            .collect();
+        if keep.is_empty() {
+            legal
+        } else {
+            keep
+        }
+    }
+
+    /// Search until the root has `budget` more visits (or its choice is settled, or `clock`
+    /// milliseconds have passed) and return its most visited action.
+    fn search(
+        &mut self,
+        budget: u32,
+        exploration: f64,
+        clock: Option<u32>,
+        rng: &mut Rng,
+    ) -> Option<HerdAction> {
+        let start = web_time::Instant::now();
+        let me = self.state.mover;
+        let root = self.root;
+        let mut path = Vec::with_capacity(16);
+        let mut done = 0;
+        while done < budget {
+            if done % 16 == 0 && done > 0 {
+                let late =
+                    clock.is_some_and(|ms| start.elapsed().as_secs_f64() * 1000.0 >= ms as f64);
+                if late || self.decided(budget - done) {
+                    break;
+                }
+            }
+            done += 1;
+            let mut state = self.state.clone();
+            let mut node = root;
+            path.clear();
+            path.push(node);
+            // Selection and expansion, within the turn.
+            while Herd::to_move(&state) == ToMove::Seat(me) {
+                if self.nodes[node].untried.is_none() {
+                    let actions = Self::actions(&state, self.nodes[node].action);
+                    self.nodes[node].untried = Some(actions);
+                }
+                let untried = self.nodes[node].untried.as_mut().expect("set above");
+                if !untried.is_empty() {
+                    let action = untried.swap_remove(rng.random_range(0..untried.len()));
+                    if Herd::apply(&mut state, &action).is_err() {
+                        break;
+                    }
+                    let child = self.nodes.len();
+                    self.nodes.push(TurnNode {
+                        action: Some(action),
+                        children: Vec::new(),
+                        untried: None,
+                        visits: 0,
+                        reward: 0.0,
+                    });
+                    self.nodes[node].children.push(child);
+                    path.push(child);
+                    break;
+                }
+                let log_n = (self.nodes[node].visits.max(1) as f64).ln();
+                let Some(&best) = self.nodes[node].children.iter().max_by(|&&a, &&b| {
+                    let ucb = |c: usize| {
+                        let n = &self.nodes[c];
+                        let v = n.visits.max(1) as f64;
+                        n.reward / v + exploration * (log_n / v).sqrt()
+                    };
+                    ucb(a).total_cmp(&ucb(b))
+                }) else {
+                    break;
+                };
+                let action = self.nodes[best].action.expect("a child has an action");
+                if Herd::apply(&mut state, &action).is_err() {
+                    break;
+                }
+                node = best;
+                path.push(node);
+            }
+            // Playout: the rest of the turn with the evaluation's greedy move.
+            while Herd::to_move(&state) == ToMove::Seat(me) {
+                let Some(action) = rollout_action(&state, rng) else {
+                    break;
+                };
+                if Herd::apply(&mut state, &action).is_err() {
+                    break;
+                }
+            }
+            let reward = match Herd::outcome(&state) {
+                Some(outcome) => outcome.reward(me),
+                None => evaluate(&state, me),
+            };
+            for &n in &path {
+                self.nodes[n].visits += 1;
+                self.nodes[n].reward += reward;
+            }
+        }
+        let root = &self.nodes[self.root];
+        root.children
+            .iter()
+            .max_by(|&&a, &&b| {
+                let (a, b) = (&self.nodes[a], &self.nodes[b]);
+                (a.visits, a.reward)
+                    .partial_cmp(&(b.visits, b.reward))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .and_then(|&c| self.nodes[c].action)
+    }
+
+    /// True when the root's most visited action can no longer be overtaken in `remaining`
+    /// iterations.
+    fn decided(&self, remaining: u32) -> bool {
+        let (mut first, mut second) = (0, 0);
+        for &c in &self.nodes[self.root].children {
+            let v = self.nodes[c].visits;
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first > second + remaining
+    }
 }

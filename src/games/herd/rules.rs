@@ -428,6 +428,15 @@ impl Game for Herd {
         })
     }
 
+    /// Hard plans the rest of its own turn with one tree kept across the turn's decisions
+    /// (`ai::hard_action`); the other levels leave the decision to the shared search.
+    fn ai_policy(v: &HerdView, level: Option<Level>, rng: &mut Rng) -> Option<HerdAction> {
+        match level? {
+            Level::Hard => super::ai::hard_action(v, &Self::search_config(Level::Hard), rng),
+            _ => None,
+        }
+    }
+
     /// Hard searches shallow and wide on the evaluation (`ai::search_config`).
     fn search_config(level: Level) -> SearchConfig {
         super::ai::search_config(level)

@@ -1,7 +1,7 @@
 //! Scenario tests for every numbered rule of herd.md, and random-playout invariants.
 
 use super::*;
-use crate::engine::{chance_rng, setup_rng, Game, Illegal, Match, ToMove};
+use crate::engine::{chance_rng, setup_rng, Game, Illegal, Level, Match, ToMove};
 use rand::Rng as _;
 
 fn id(side: u8, q: i32, r: i32) -> u8 {
@@ -682,4 +682,60 @@ fn hard_takes_a_ready_capture() {
             s.last_turn
         );
     }
+}
+
+/// Hard's tree takes removals in increasing cell order (the same stones removed in any order
+/// leave the same position), and never a removal with too few stones above it for the rest.
+#[test]
+fn hard_tree_takes_removals_in_cell_order() {
+    let side = 5;
+    let stones = [((0, 0), 1), ((1, 0), 1), ((2, 0), 1), ((-2, 2), 0)];
+    let mut s = position(side, &stones, 0);
+    roll(&mut s, 2, 3);
+    let enemy: Vec<u8> = [(0, 0), (1, 0), (2, 0)]
+        .iter()
+        .map(|&(q, r)| id(side, q, r))
+        .collect();
+    let mut sorted = enemy.clone();
+    sorted.sort();
+    let removals = |actions: Vec<HerdAction>| -> Vec<u8> {
+        actions
+            .into_iter()
+            .map(|a| match a {
+                HerdAction::Remove { cell } => cell,
+                other => panic!("not a removal: {other:?}"),
+            })
+            .collect()
+    };
+    // Two to remove: the highest stone cannot come first.
+    assert_eq!(
+        removals(super::ai::tree_actions(&s, None)),
+        sorted[..2].to_vec()
+    );
+    // After the middle one, only the stone above it.
+    let middle = HerdAction::Remove { cell: sorted[1] };
+    Herd::apply(&mut s, &middle).unwrap();
+    assert_eq!(
+        removals(super::ai::tree_actions(&s, Some(middle))),
+        vec![sorted[2]]
+    );
+}
+
+/// Hard keeps its tree between the decisions of one turn: the next decision starts from the
+/// subtree of the action taken, already visited; another turn's position starts afresh.
+#[test]
+fn hard_keeps_its_tree_within_the_turn() {
+    let (mut s, _) = corner_with_one_liberty();
+    roll(&mut s, 2, 5);
+    let config = Herd::search_config(Level::Hard);
+    let mut rng = chance_rng(3, 0);
+    let action = super::ai::hard_action(&Herd::view(&s, 0), &config, &mut rng).unwrap();
+    let before = s.clone();
+    Herd::apply(&mut s, &action).unwrap();
+    assert!(super::ai::cached_visits(&s).is_some_and(|v| v > 0));
+    // The tree is still there for the position it was grown from, but not for another turn.
+    assert!(super::ai::cached_visits(&before).is_some_and(|v| v > 0));
+    let mut other = before.clone();
+    other.turns += 2;
+    assert_eq!(super::ai::cached_visits(&other), None);
 }
