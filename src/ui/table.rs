@@ -698,22 +698,28 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
         }
     };
 
-    let log = {
-        let seats = seats.clone();
+    // The log's lines as shown (newest first): a keyed list, so an action adds its line instead
+    // of rebuilding every line before it (long games log 200 actions and more).
+    let log_lines = {
         let on_table = on_table.clone();
         move || {
-            let looks = on_table.looks();
             let shown = replay_at.get();
-            let lines = on_table.log(viewer.get(), lang.get());
-            lines
+            on_table
+                .log(viewer.get(), lang.get())
                 .into_iter()
                 .filter(|(i, _)| shown.is_none_or(|k| *i < k))
                 .rev()
                 .take(200)
-                .map(|(i, line)| {
-                    view! { <li data-action=i.to_string()>{named_line(&line, &seats, &looks)}</li> }
-                })
-                .collect_view()
+                .collect::<Vec<_>>()
+        }
+    };
+    let log_line = {
+        let seats = seats.clone();
+        let on_table = on_table.clone();
+        move |(i, line): (usize, String)| {
+            // Seats keep their look for the whole game.
+            let looks = untrack(|| on_table.looks());
+            view! { <li data-action=i.to_string()>{named_line(&line, &seats, &looks)}</li> }
         }
     };
 
@@ -893,7 +899,9 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
                 // screen it is not in the page at all, so the next player cannot read the
                 // previous one's private lines.
                 <Show when=move || handoff.get().is_none()>
-                    <ol class="log" reversed>{log.clone()}</ol>
+                    <ol class="log" reversed>
+                        <For each=log_lines.clone() key=|entry| entry.clone() children=log_line.clone() />
+                    </ol>
                 </Show>
             </aside>
             {game_over.clone()}
