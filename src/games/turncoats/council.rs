@@ -25,7 +25,9 @@
 //!   two-player weights sit on a plateau; tuning them does not reach 70 % everywhere.
 //! * Modelling the next seat as the Greedy baseline (full sight of the deal, [`STANDARD`]
 //!   weights) after a negotiation it could end the game on: 42.1 % when its spending replies
-//!   are judged too, 64.2 % when only its ending is (the rest judged as before).
+//!   are judged too, 64.2 % when only its ending is (the rest judged as before). Judging the
+//!   best four actions again after that Greedy reply (every action at the same depth): 55.7 %,
+//!   and 56.6 % when the modelled Greedy guesses our hand instead of seeing it.
 //! * Judging "now" by a quiet ending (every seat negotiates from here, drawing and returning a
 //!   losing stone, the real ender's priority order): 60.7 %.
 //! * Mean minus 0.3 × the spread across deals (robust choices): 64.9 % on seeds 1–5.
