@@ -171,17 +171,7 @@ pub fn search<G: Game>(
 
 /// True when the most visited root action can no longer be overtaken in the iterations left.
 fn decided<A>(tree: &[Node<A>], remaining: u32) -> bool {
-    let (mut first, mut second) = (0, 0);
-    for &c in &tree[0].children {
-        let v = tree[c].visits;
-        if v > first {
-            second = first;
-            first = v;
-        } else if v > second {
-            second = v;
-        }
-    }
-    first > second + remaining
+    crate::engine::root_decided(tree[0].children.iter().map(|&c| tree[c].visits), remaining)
 }
 
 fn add_child<A>(tree: &mut Vec<Node<A>>, parent: usize, action: A, mover: Option<Seat>) -> usize {

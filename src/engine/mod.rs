@@ -157,6 +157,22 @@ impl Level {
     }
 }
 
+/// True when the most visited root action (of `visits`, one count per root action) can no longer
+/// be overtaken in the `remaining` iterations: a search may stop early. Shared by the ISMCTS and
+/// the games' own tree searches.
+pub fn root_decided(visits: impl IntoIterator<Item = u32>, remaining: u32) -> bool {
+    let (mut first, mut second) = (0, 0);
+    for v in visits {
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    first > second + remaining
+}
+
 /// How the shared search (`ai::search`, ISMCTS) spends its effort on one decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchConfig {
@@ -282,5 +298,20 @@ pub trait Game: 'static {
         let mut out = Vec::new();
         Self::legal_actions(state, &mut out);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::root_decided;
+
+    #[test]
+    fn a_search_stops_only_when_the_leader_cannot_be_caught() {
+        // 10 visits against 6: 3 iterations left cannot close the gap, 4 can tie, 5 can pass.
+        assert!(root_decided([6, 10, 2], 3));
+        assert!(!root_decided([6, 10, 2], 4));
+        assert!(!root_decided([10, 10], 0));
+        assert!(root_decided([1], 0));
+        assert!(!root_decided([], 0));
     }
 }

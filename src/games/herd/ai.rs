@@ -471,16 +471,10 @@ impl TurnTree {
     /// True when the root's most visited action can no longer be overtaken in `remaining`
     /// iterations.
     fn decided(&self, remaining: u32) -> bool {
-        let (mut first, mut second) = (0, 0);
-        for &c in &self.nodes[self.root].children {
-            let v = self.nodes[c].visits;
-            if v > first {
-                second = first;
-                first = v;
-            } else if v > second {
-                second = v;
-            }
-        }
-        first > second + remaining
+        let root = &self.nodes[self.root];
+        crate::engine::root_decided(
+            root.children.iter().map(|&c| self.nodes[c].visits),
+            remaining,
+        )
     }
 }
