@@ -32,6 +32,15 @@ fn roll(s: &mut HerdState, d1: u8, d2: u8) {
     Herd::apply(s, &HerdAction::Roll { d1, d2 }).unwrap();
 }
 
+fn remove(s: &mut HerdState, side: u8, q: i32, r: i32) -> Result<(), Illegal> {
+    Herd::apply(
+        s,
+        &HerdAction::Remove {
+            cell: id(side, q, r),
+        },
+    )
+}
+
 fn place(s: &mut HerdState, side: u8, q: i32, r: i32) -> Result<(), Illegal> {
     Herd::apply(
         s,
@@ -68,8 +77,8 @@ fn removal_takes_all_when_the_opponent_has_fewer_than_the_low_die() {
     let mut s = position(5, &[((0, 0), 1), ((2, 0), 1)], 0);
     roll(&mut s, 4, 5);
     assert_eq!(s.phase, Phase::Remove { left: 2 });
-    Herd::apply(&mut s, &HerdAction::Remove { cell: id(5, 0, 0) }).unwrap();
-    Herd::apply(&mut s, &HerdAction::Remove { cell: id(5, 2, 0) }).unwrap();
+    remove(&mut s, 5, 0, 0).unwrap();
+    remove(&mut s, 5, 2, 0).unwrap();
     assert_eq!(s.stones(1), 0);
     assert_eq!(s.phase, Phase::Place { budget: 5 });
     // No enemy stone: removal is skipped entirely next time too.
@@ -111,13 +120,7 @@ fn capture_in_a_corner() {
     stones.push(((-4, 4), 1)); // far away, so removal has a choice
     let mut s = position(side, &stones, 0);
     roll(&mut s, 1, 2);
-    Herd::apply(
-        &mut s,
-        &HerdAction::Remove {
-            cell: id(side, -4, 4),
-        },
-    )
-    .unwrap();
+    remove(&mut s, side, -4, 4).unwrap();
     place(&mut s, side, ns[2].0, ns[2].1).unwrap();
     assert_eq!(
         s.cells[id(side, corner.0, corner.1) as usize],
@@ -143,13 +146,7 @@ fn capture_at_an_edge() {
     stones.push(((-3, 3), 1)); // far away, for the removal step
     let mut s = position(side, &stones, 0);
     roll(&mut s, 1, 2);
-    Herd::apply(
-        &mut s,
-        &HerdAction::Remove {
-            cell: id(side, -3, 3),
-        },
-    )
-    .unwrap();
+    remove(&mut s, side, -3, 3).unwrap();
     place(&mut s, side, ns[3].0, ns[3].1).unwrap();
     assert_eq!(s.cells[id(side, edge.0, edge.1) as usize], None);
     assert_eq!(s.stones(1), 0);
@@ -174,13 +171,7 @@ fn one_placement_captures_several_stones() {
     stones.push(((4, -4), 1));
     let mut s = position(side, &stones, 0);
     roll(&mut s, 1, 1);
-    Herd::apply(
-        &mut s,
-        &HerdAction::Remove {
-            cell: id(side, 4, -4),
-        },
-    )
-    .unwrap();
+    remove(&mut s, side, 4, -4).unwrap();
     place(&mut s, side, 0, 0).unwrap();
     assert_eq!(s.stones(1), 0, "both captured by one stone");
     assert_eq!(
@@ -214,13 +205,7 @@ fn a_forbidden_cell_stays_forbidden_even_if_it_would_capture() {
         "legal for the other colour"
     );
     roll(&mut t, 1, 3);
-    Herd::apply(
-        &mut t,
-        &HerdAction::Remove {
-            cell: id(side, -4, 4),
-        },
-    )
-    .unwrap();
+    remove(&mut t, side, -4, 4).unwrap();
     let before = t.clone();
     let err = place(&mut t, side, 0, 0).unwrap_err();
     assert!(matches!(err, Illegal::Rule(_)));
@@ -587,13 +572,7 @@ fn playouts_take_a_ready_capture() {
     let side = 5;
     let (mut s, liberty) = corner_with_one_liberty();
     roll(&mut s, 1, 3);
-    Herd::apply(
-        &mut s,
-        &HerdAction::Remove {
-            cell: id(side, -4, 4),
-        },
-    )
-    .unwrap();
+    remove(&mut s, side, -4, 4).unwrap();
     let mut rng = chance_rng(1, 1);
     for _ in 0..20 {
         assert_eq!(
