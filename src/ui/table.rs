@@ -309,24 +309,20 @@ impl<G: GameUi> Seated<G> {
             ));
         }
         let humans: Vec<bool> = spec.seats.iter().map(|s| s.ai.is_none()).collect();
-        let Controls {
-            viewer,
-            handoff,
-            replay_at,
-            notice,
-        } = controls;
         let game = RwSignal::new(start);
         let history = StoredValue::new(Arc::new(Vec::<G::State>::new()));
-        let view = Memo::new(move |_| match replay_at.get() {
-            Some(k) => history.with_value(|h| G::view(&h[k.min(h.len() - 1)], viewer.get())),
-            None => game.with(|m| G::view(m.state(), viewer.get())),
+        let view = Memo::new(move |_| match controls.replay_at.get() {
+            Some(k) => {
+                history.with_value(|h| G::view(&h[k.min(h.len() - 1)], controls.viewer.get()))
+            }
+            None => game.with(|m| G::view(m.state(), controls.viewer.get())),
         });
         let legal = Memo::new(move |_| match game.with(Match::to_move) {
             ToMove::Seat(s)
                 if humans[s]
-                    && s == viewer.get()
-                    && handoff.get().is_none()
-                    && replay_at.get().is_none() =>
+                    && s == controls.viewer.get()
+                    && controls.handoff.get().is_none()
+                    && controls.replay_at.get().is_none() =>
             {
                 game.with(|m| G::legal(m.state()))
             }
@@ -335,7 +331,7 @@ impl<G: GameUi> Seated<G> {
         let play = Callback::new(move |action: G::Action| {
             let mut result = Ok(());
             game.update(|m| result = m.play(&action));
-            notice.set(result.err().map(|e| {
+            controls.notice.set(result.err().map(|e| {
                 t!(
                     lang.get_untracked(),
                     "Not allowed: {e}",
