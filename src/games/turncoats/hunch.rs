@@ -23,6 +23,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hunch {
     pub expected: Vec<[f64; 3]>,
+    /// The last stone returned after a negotiation, and by whom. Only the council reads it (to
+    /// weigh its deals by how likely each makes that return); the deal ignores it.
+    #[serde(default)]
+    pub last_return: Option<(Seat, Colour)>,
 }
 
 /// An event a seat observes, reported after the state has changed.
@@ -62,7 +66,10 @@ impl Hunch {
             };
         }
         debug_assert_eq!(hidden as f64, pool.iter().sum::<f64>());
-        Hunch { expected }
+        Hunch {
+            expected,
+            last_return: None,
+        }
     }
 
     /// The viewer's expectation of the bag's colours.
@@ -104,6 +111,7 @@ impl Hunch {
                 }
             }
             Seen::Returned { seat, colour } => {
+                self.last_return = Some((seat, colour));
                 if seat != viewer {
                     let before = s.hands[seat].total() as f64 + 1.0;
                     self.condition(seat, colour, before);
