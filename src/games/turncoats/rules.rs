@@ -944,39 +944,10 @@ impl Game for Turncoats {
     }
 
     /// §7: the viewer's own hand as it is; the unseen stones dealt to the other hands (exactly
-    /// their public sizes) and the bag (its public size), weighted by the viewer's [`Hunch`].
+    /// their public sizes) and the bag (its public size), weighted by the viewer's [`Hunch`]
+    /// (the likeliest deals, [`super::hunch::deal`]).
     fn determinize(v: &TurncoatsView, rng: &mut Rng) -> TurncoatsState {
-        let n = v.players as usize;
-        let mut hands = vec![Stones::NONE; n];
-        let mut bag = Stones::NONE;
-        if let Some(revealed) = &v.revealed {
-            hands.clone_from(revealed);
-            bag = v.unseen();
-            for (p, h) in revealed.iter().enumerate() {
-                if p != v.seat {
-                    for c in Colour::ALL {
-                        bag[c] = bag[c].saturating_sub(h[c]);
-                    }
-                }
-            }
-        } else {
-            if let Some(h) = hands.get_mut(v.seat) {
-                *h = v.hand;
-            }
-            super::hunch::deal(v, &mut hands, &mut bag, rng);
-        }
-        TurncoatsState {
-            players: v.players,
-            board: v.board,
-            bag,
-            hands,
-            mover: v.mover,
-            phase: v.phase,
-            streak: v.streak,
-            turns: v.turns,
-            drawn: v.drawn,
-            hunches: Vec::new(),
-        }
+        dealt_state(v, rng, super::hunch::deal)
     }
 
     fn describe(
@@ -1130,6 +1101,45 @@ impl Game for Turncoats {
         rng: &mut Rng,
     ) -> TurncoatsAction {
         super::strategy::rollout_action(s, legal, rng)
+    }
+}
+
+/// How the unseen stones of a view are dealt to the other hands and the bag.
+pub(crate) type Dealer = fn(&TurncoatsView, &mut [Stones], &mut Stones, &mut Rng);
+
+/// A state consistent with `v` (§7): the viewer's own hand as it is, the other hands and the bag
+/// as `dealer` deals the unseen stones; after the end, the revealed hands.
+pub(crate) fn dealt_state(v: &TurncoatsView, rng: &mut Rng, dealer: Dealer) -> TurncoatsState {
+    let n = v.players as usize;
+    let mut hands = vec![Stones::NONE; n];
+    let mut bag = Stones::NONE;
+    if let Some(revealed) = &v.revealed {
+        hands.clone_from(revealed);
+        bag = v.unseen();
+        for (p, h) in revealed.iter().enumerate() {
+            if p != v.seat {
+                for c in Colour::ALL {
+                    bag[c] = bag[c].saturating_sub(h[c]);
+                }
+            }
+        }
+    } else {
+        if let Some(h) = hands.get_mut(v.seat) {
+            *h = v.hand;
+        }
+        dealer(v, &mut hands, &mut bag, rng);
+    }
+    TurncoatsState {
+        players: v.players,
+        board: v.board,
+        bag,
+        hands,
+        mover: v.mover,
+        phase: v.phase,
+        streak: v.streak,
+        turns: v.turns,
+        drawn: v.drawn,
+        hunches: Vec::new(),
     }
 }
 

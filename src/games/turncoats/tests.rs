@@ -1,8 +1,9 @@
 //! Scenario tests for every rule of turncoats.md (§3–§7, the worked examples of §5 and §6.4),
 //! and random-playout invariants.
 
-use super::hunch::Hunch;
+use super::hunch::{sample, Hunch};
 use super::map::{self, AREA_COUNT};
+use super::rules::dealt_state;
 use super::*;
 use crate::engine::{chance_rng, setup_rng, Game, Illegal, Match, Outcome, Rng, ToMove};
 use rand::{Rng as _, SeedableRng};
@@ -957,8 +958,12 @@ fn determinize_respects_every_public_count() {
             while let ToMove::Seat(seat) = m.to_move() {
                 let s = m.state();
                 let v = Turncoats::view(s, seat);
-                for _ in 0..3 {
-                    let d = Turncoats::determinize(&v, &mut rng);
+                for k in 0..4 {
+                    let d = if k % 2 == 0 {
+                        Turncoats::determinize(&v, &mut rng)
+                    } else {
+                        dealt_state(&v, &mut rng, sample)
+                    };
                     conserved(&d);
                     assert_eq!(d.hands[seat], s.hands[seat], "own hand exact");
                     assert_eq!(d.board, s.board);
@@ -995,14 +1000,13 @@ fn with_five_players_a_return_tells_everyone_what_the_bag_holds() {
                 assert_eq!(m.state().bag, Stones::of(c, 1));
                 if m.state().phase == Phase::Choose {
                     let v = Turncoats::view(m.state(), seat);
-                    for _ in 0..5 {
-                        assert_eq!(
-                            Turncoats::determinize(&v, &mut rng).bag,
-                            Stones::of(c, 1),
-                            "{:?} {:?}",
-                            v.hunch,
-                            m.state()
-                        );
+                    for k in 0..6 {
+                        let d = if k % 2 == 0 {
+                            Turncoats::determinize(&v, &mut rng)
+                        } else {
+                            dealt_state(&v, &mut rng, sample)
+                        };
+                        assert_eq!(d.bag, Stones::of(c, 1), "{:?} {:?}", v.hunch, m.state());
                     }
                     checked += 1;
                 }
@@ -1442,4 +1446,60 @@ fn hard_council_plays_whole_games_legally_and_leaves_other_levels_to_the_search(
             "every seat acted at least once"
         );
     }
+}
+
+#[test]
+fn spread_deals_follow_the_hunch_and_vary_as_a_draw_does() {
+    // Two players, mid-game: the other hand is drawn from the unseen pool. Over many deals its
+    // mean is the hunch's expectation, and its spread is that of a real draw, not a single guess.
+    let mut rng = Rng::seed_from_u64(11);
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut m = Match::<Turncoats>::new(opts(2), seed).unwrap();
+        for _ in 0..6 {
+            let legal = Turncoats::legal(m.state());
+            let a = legal[rng.random_range(0..legal.len())];
+            m.play(&a).unwrap();
+        }
+        let ToMove::Seat(seat) = m.to_move() else {
+            continue;
+        };
+        let v = Turncoats::view(m.state(), seat);
+        let other = 1 - seat;
+        if v.phase != Phase::Choose || v.hand_sizes[other] < 5 {
+            continue;
+        }
+        let expected = v.hunch.as_ref().unwrap().hand(other);
+        let deals = 2000;
+        let (mut sum, mut sq) = ([0.0; 3], [0.0; 3]);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..deals {
+            let h = dealt_state(&v, &mut rng, sample).hands[other];
+            seen.insert((h.red, h.blue, h.black));
+            for c in Colour::ALL {
+                sum[c.index()] += h[c] as f64;
+                sq[c.index()] += (h[c] as f64).powi(2);
+            }
+        }
+        for c in 0..3 {
+            let mean = sum[c] / deals as f64;
+            let var = sq[c] / deals as f64 - mean * mean;
+            assert!(
+                (mean - expected[c]).abs() < 0.35,
+                "colour {c}: mean {mean:.2} against the hunch's {:.2}",
+                expected[c]
+            );
+            // A hand of five or more drawn from a pool of three colours: a colour expected at
+            // one stone or more varies by well over a third of a stone.
+            if expected[c] >= 1.0 {
+                assert!(
+                    var > 0.35,
+                    "colour {c}: variance {var:.2} (a guess, not a draw)"
+                );
+            }
+        }
+        assert!(seen.len() >= 8, "only {} different hands", seen.len());
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} positions checked");
 }
