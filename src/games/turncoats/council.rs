@@ -130,6 +130,11 @@ pub fn choose(view: &TurncoatsView, council: &Council, rng: &mut Rng) -> Option<
     if legal.len() <= 1 {
         return legal.first().copied();
     }
+    let legal = match last_hand(&first, seat) {
+        Some(best) if best.len() == 1 => return best.first().copied(),
+        Some(best) => best,
+        None => legal,
+    };
     let mult = council.sift.max(1);
     let reading = council.read.0 > 0.0 && view.phase == Phase::Choose && view.streak > 0;
     let n = if reading {
@@ -178,6 +183,98 @@ pub fn choose(view: &TurncoatsView, council: &Council, rng: &mut Rng) -> Option<
         }
     }
     best
+}
+
+/// Our hand's size up to which [`last_hand`] plays the end exactly.
+const LAST_HAND: u8 = 3;
+/// States [`last_hand`] may visit before it leaves the choice to the council.
+const LAST_HAND_NODES: u32 = 200_000;
+
+/// The actions that are best when every other hand is empty and ours holds at most
+/// [`LAST_HAND`] stones, or `None`. The others can then only negotiate, drawing a stone and
+/// returning it, so the rest of the game is ours to play and our own draws are its only
+/// chance; the bag is all that is unseen, so `deal` is the true state and the end can be
+/// played out exactly. The council's "would win now" misjudges these ends: it gives a tie to
+/// the seat after the mover, but a seat with an empty hand cannot spend, so we are the ones
+/// who end the game (and lose a tie of empty hands) unless we negotiate while the streak is 0.
+///
+/// Measured against Random, two players, 600 games (seed 1): 570 → 579 wins. Played out also
+/// when the opponent holds one stone (its three colours weighed by the hunch, its choices the
+/// worst for us): 572, and most such ends exceed the budget.
+fn last_hand(deal: &TurncoatsState, seat: Seat) -> Option<Vec<TurncoatsAction>> {
+    let others_empty = deal
+        .hands
+        .iter()
+        .enumerate()
+        .all(|(p, h)| p == seat || h.is_empty());
+    if !others_empty || deal.hands[seat].total() > LAST_HAND {
+        return None;
+    }
+    let mut budget = LAST_HAND_NODES;
+    let mut values = Vec::new();
+    for action in Turncoats::legal(deal) {
+        let mut next = deal.clone();
+        Turncoats::apply(&mut next, &action).ok()?;
+        values.push((action, play_out_alone(&next, seat, &mut budget)?));
+    }
+    let best = values
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    Some(
+        values
+            .into_iter()
+            .filter(|&(_, v)| v >= best - 1e-9)
+            .map(|(a, _)| a)
+            .collect(),
+    )
+}
+
+/// `seat`'s exact chance of winning from `s` when every other seat can only negotiate: the best
+/// of its own choices, the expectation over its draws. `None` when the budget runs out.
+fn play_out_alone(s: &TurncoatsState, seat: Seat, budget: &mut u32) -> Option<f64> {
+    *budget = budget.checked_sub(1)?;
+    if let Some(outcome) = Turncoats::outcome(s) {
+        return Some(outcome.reward(seat));
+    }
+    match Turncoats::to_move(s) {
+        ToMove::Chance => {
+            // Another seat's draw goes straight back to the bag: one colour stands for all.
+            let colours: Vec<Colour> = if s.mover == seat {
+                s.bag.colours().collect()
+            } else {
+                s.bag.colours().take(1).collect()
+            };
+            let total: f64 = colours.iter().map(|&c| s.bag[c] as f64).sum();
+            let mut v = 0.0;
+            for colour in colours {
+                let mut next = s.clone();
+                Turncoats::apply(&mut next, &TurncoatsAction::Draw { colour }).ok()?;
+                v += s.bag[colour] as f64 / total * play_out_alone(&next, seat, budget)?;
+            }
+            Some(v)
+        }
+        ToMove::Seat(p) => {
+            let legal = Turncoats::legal(s);
+            if p != seat && legal.len() > 1 {
+                return None;
+            }
+            let mut best: Option<f64> = None;
+            // Negotiating comes last among the actions and often settles the end: try it first,
+            // and stop at a certain win.
+            for action in legal.into_iter().rev() {
+                let mut next = s.clone();
+                Turncoats::apply(&mut next, &action).ok()?;
+                let v = play_out_alone(&next, seat, budget)?;
+                best = Some(best.map_or(v, |b: f64| b.max(v)));
+                if v >= 1.0 {
+                    break;
+                }
+            }
+            best
+        }
+        ToMove::Over => Some(0.0),
+    }
 }
 
 /// How likely the previous seat's last negotiation is under `deal`, up to a constant. Right
