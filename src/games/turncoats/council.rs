@@ -57,6 +57,7 @@
 use super::hunch::sample;
 use super::rules::{
     dealt_state, Colour, Phase, Turncoats, TurncoatsAction, TurncoatsState, TurncoatsView,
+    HAND_SIZE,
 };
 use super::strategy::{evaluate_with, Weights, STANDARD};
 use crate::engine::{Game, Level, Rng, Seat, ToMove};
@@ -75,6 +76,11 @@ pub struct Council {
     /// When reading, this many times [`Council::deals`] candidate deals are drawn and
     /// resampled down to `deals` by their odds.
     pub sift: usize,
+    /// Worth of holding a whole hand ([`HAND_SIZE`] stones) more than the fullest other hand,
+    /// in shares of a win; each stone counts for its part. The last seat with stones in hand
+    /// decides how the game ends (see [`last_hand`]), and "would win now" alone spends stones
+    /// for small gains.
+    pub reserve: f64,
 }
 
 impl Council {
@@ -99,6 +105,7 @@ impl Council {
                     (0.0, 0.0)
                 },
                 sift: 2,
+                reserve: if players == 2 { 0.6 } else { 0.0 },
                 weights: if players == 2 {
                     Weights {
                         losing: 0.0,
@@ -175,7 +182,7 @@ pub fn choose(view: &TurncoatsView, council: &Council, rng: &mut Rng) -> Option<
         let total: f64 = deals
             .iter()
             .zip(&odds)
-            .map(|(d, &o)| o * settle(d, action, seat, &council.weights, rng))
+            .map(|(d, &o)| o * settle(d, action, seat, council, rng))
             .sum();
         if total > best_value {
             best_value = total;
@@ -341,12 +348,12 @@ fn read_odds(view: &TurncoatsView, deal: &TurncoatsState, beta: (f64, f64)) -> f
 }
 
 /// Value of `action` for `seat` in one deal: applied, its own sub-steps completed greedily (a
-/// negotiation's draw sampled), then the outcome or the evaluation.
+/// negotiation's draw sampled), then the outcome or [`worth`].
 fn settle(
     deal: &TurncoatsState,
     action: TurncoatsAction,
     seat: Seat,
-    w: &Weights,
+    council: &Council,
     rng: &mut Rng,
 ) -> f64 {
     let mut s = deal.clone();
@@ -367,7 +374,7 @@ fn settle(
                 for a in Turncoats::legal(&s) {
                     let mut next = s.clone();
                     if Turncoats::apply(&mut next, &a).is_ok() {
-                        let v = worth(&next, seat, w);
+                        let v = worth(&next, seat, council);
                         if v > best_value {
                             best_value = v;
                             best = Some(next);
@@ -382,22 +389,112 @@ fn settle(
             ToMove::Seat(_) | ToMove::Over => break,
         }
     }
-    worth(&s, seat, w)
+    worth(&s, seat, council)
 }
 
-fn worth(s: &TurncoatsState, seat: Seat, w: &Weights) -> f64 {
+/// The council's judgement of a position for `seat`: the outcome when the game is over, else
+/// the evaluation plus [`Council::reserve`] for each stone more in our hand than in the
+/// fullest other hand.
+fn worth(s: &TurncoatsState, seat: Seat, council: &Council) -> f64 {
     match Turncoats::outcome(s) {
         Some(outcome) => outcome.reward(seat),
-        None => evaluate_with(s, seat, w),
+        None => {
+            let ours = s.hands[seat].total();
+            let most_other = (0..s.hands.len())
+                .filter(|&p| p != seat)
+                .map(|p| s.hands[p].total())
+                .max()
+                .unwrap_or(0);
+            evaluate_with(s, seat, &council.weights)
+                + council.reserve * (ours as f64 - most_other as f64) / HAND_SIZE as f64
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Level;
     use crate::engine::Match;
-    use crate::games::turncoats::{Stones, TurncoatsOptions};
+    use crate::games::turncoats::{Board, Stones, TurncoatsOptions, PER_COLOUR};
     use rand::SeedableRng;
+
+    /// A two-player end after a few random spends: the opponent's hand empty, ours as given,
+    /// our turn with the streak at 0, the bag holding every other stone.
+    fn end_with(seed: u64, ours: impl Fn(&Board) -> Option<Stones>) -> Option<TurncoatsState> {
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut m = Match::<Turncoats>::new(TurncoatsOptions { players: 2 }, seed).unwrap();
+        for _ in 0..6 {
+            let legal = Turncoats::legal(m.state());
+            let spends = legal.len().saturating_sub(1).max(1);
+            m.play(&legal[rng.random_range(0..spends)]).unwrap();
+        }
+        let mut s = m.state().clone();
+        if s.phase != Phase::Choose {
+            return None;
+        }
+        let hand = ours(&s.board)?;
+        let seen = s.board.on_table().plus(&hand);
+        s.bag = Stones::new(
+            PER_COLOUR - seen.red,
+            PER_COLOUR - seen.blue,
+            PER_COLOUR - seen.black,
+        );
+        s.hands[s.mover] = hand;
+        s.hands[1 - s.mover] = Stones::NONE;
+        s.streak = 0;
+        Some(s)
+    }
+
+    #[test]
+    fn with_the_opponent_out_of_stones_a_last_losing_stone_is_kept_for_a_draw() {
+        let mut checked = 0;
+        for seed in 0..30 {
+            // One stone of a colour that is not winning.
+            let Some(s) = end_with(seed, |b| {
+                let w = b.winning_colour()?;
+                Some(Stones::of(w.others()[0], 1))
+            }) else {
+                continue;
+            };
+            let seat = s.mover;
+            let w = s.board.winning_colour().unwrap();
+            // Spending it leaves two empty hands, and we would end the game: a lost tie. Only
+            // a negotiation now lets the opponent end it, and it wins if we draw the winning
+            // colour.
+            assert_eq!(last_hand(&s, seat), Some(vec![TurncoatsAction::Negotiate]));
+            let mut next = s.clone();
+            Turncoats::apply(&mut next, &TurncoatsAction::Negotiate).unwrap();
+            let odds = s.bag[w] as f64 / s.bag.total() as f64;
+            let mut budget = LAST_HAND_NODES;
+            assert!((play_out_alone(&next, seat, &mut budget).unwrap() - odds).abs() < 1e-9);
+            let council = Council::at(Level::Hard, 2).unwrap();
+            let view = Turncoats::view(&s, seat);
+            let mut rng = Rng::seed_from_u64(seed);
+            assert_eq!(
+                choose(&view, &council, &mut rng),
+                Some(TurncoatsAction::Negotiate)
+            );
+            checked += 1;
+        }
+        assert!(checked >= 5, "only {checked} ends");
+    }
+
+    #[test]
+    fn two_empty_hands_with_the_streak_at_0_win_for_the_seat_to_move() {
+        let mut checked = 0;
+        for seed in 0..10 {
+            let Some(s) = end_with(seed, |_| Some(Stones::NONE)) else {
+                continue;
+            };
+            let mut next = s.clone();
+            Turncoats::apply(&mut next, &TurncoatsAction::Negotiate).unwrap();
+            let mut budget = LAST_HAND_NODES;
+            assert_eq!(play_out_alone(&next, s.mover, &mut budget), Some(1.0));
+            checked += 1;
+        }
+        assert!(checked >= 5, "only {checked} ends");
+    }
 
     #[test]
     fn a_return_is_read_as_forced_or_chosen() {
