@@ -42,7 +42,10 @@
 //!   whose mean is the hunch), with 256 deals, the read of the opponent's last return (branch
 //!   `turncoats-ai3`) and `now` 0.97: 71.7 % against Greedy on 6,000 fresh games (seeds 11–40),
 //!   but 93.0, 94.5 and 91.5 % against Random on seeds 1–3 (the target is 95). With `now` 0.9:
-//!   93.0–95.5 % against Random and 68.5 % against Greedy (seeds 11–20). Spread deals only
+//!   93.0–95.5 % against Random and 68.5 % against Greedy (seeds 11–20); 0.8: 95.5–97.0 %
+//!   against Random, 67.7 % against Greedy. The "now" term seems to pay for spending stones to
+//!   gain a few points of a graded chance, and Random, which never negotiates, plays on until
+//!   the hands are empty. Spread deals only
 //!   when the opponent has just negotiated: 95.5–98.0 % against Random, 67.8 % against Greedy.
 //!   The likeliest deals, 64 of them, win 97.0–98.5 % against Random.
 //! * Judging "now" with the priority of a quiet ending (every seat negotiates from here, so a
