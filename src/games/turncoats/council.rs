@@ -29,29 +29,28 @@
 //!   best four actions again after that Greedy reply (every action at the same depth): 55.7 %,
 //!   and 56.6 % when the modelled Greedy guesses our hand instead of seeing it.
 //! * Judging "now" by a quiet ending (every seat negotiates from here, drawing and returning a
-//!   losing stone, the real ender's priority order): 60.7 %.
+//!   losing stone, the real ender's priority order): 60.7 %. Its priority order alone (a tie
+//!   then goes to the seat to move rather than to us), measured later on the spread deals
+//!   below: 68.5 % against 71.1 % on seeds 21–40, and 67.8 % for half of each. Greedy does
+//!   not end games on purpose, so a tie it could claim by negotiating is usually not claimed.
 //! * Mean minus 0.3 × the spread across deals (robust choices): 64.9 % on seeds 1–5.
 //! * 128 deals with `now` 0.95: 62.2 % (64 deals: 64.7 %).
 //!
 //! Measured and not kept, because Hard then loses too often to Random (branch `turncoats-ai5`):
-//! * Deals that spread as the hunch's uncertainty does. [`Turncoats::determinize`] gives the
-//!   likeliest deals: a hand expected at red 1.3, blue 3.3, black 2.4 came out as 2-3-2 in 11
-//!   deals of 12, so the council is nearly sure of hands it has only guessed (of the two-player
-//!   games it ended while every deal said it won, it lost 40 %, 1,000 games against Greedy).
-//!   Drawing the hidden places from the unseen pool instead (a noncentral hypergeometric draw
-//!   whose mean is the hunch), with 256 deals, the read of the opponent's last return (branch
-//!   `turncoats-ai3`) and `now` 0.97: 71.7 % against Greedy on 6,000 fresh games (seeds 11–40),
-//!   but 93.0, 94.5 and 91.5 % against Random on seeds 1–3 (the target is 95). With `now` 0.9:
-//!   93.0–95.5 % against Random and 68.5 % against Greedy (seeds 11–20); 0.8: 95.5–97.0 %
-//!   against Random, 67.7 % against Greedy. The "now" term seems to pay for spending stones to
-//!   gain a few points of a graded chance, and Random, which never negotiates, plays on until
-//!   the hands are empty. Spread deals only
-//!   when the opponent has just negotiated: 95.5–98.0 % against Random, 67.8 % against Greedy.
-//!   The likeliest deals, 64 of them, win 97.0–98.5 % against Random.
-//! * Judging "now" with the priority of a quiet ending (every seat negotiates from here, so a
-//!   tie goes to the seat to move rather than to us): 68.5 % against 71.1 % on seeds 21–40, and
-//!   67.8 % for half of each. Greedy does not end games on purpose, so a tie it could claim by
-//!   negotiating is usually not claimed.
+//! deals that spread as the hunch's uncertainty does. [`Turncoats::determinize`] gives the
+//! likeliest deals: a hand expected at red 1.3, blue 3.3, black 2.4 came out as 2-3-2 in 11
+//! deals of 12, so the council is nearly sure of hands it has only guessed (of the two-player
+//! games it ended while every deal said it won, it lost 40 %, 1,000 games against Greedy).
+//! Drawing the hidden places from the unseen pool instead (a noncentral hypergeometric draw
+//! whose mean is the hunch), with 256 deals, the read of the opponent's last return (branch
+//! `turncoats-ai3`) and `now` 0.97: 71.7 % against Greedy on 6,000 fresh games (seeds 11–40),
+//! but 93.0, 94.5 and 91.5 % against Random on seeds 1–3 (the target is 95). With `now` 0.9:
+//! 93.0–95.5 % against Random and 68.5 % against Greedy (seeds 11–20); 0.8: 95.5–97.0 %
+//! against Random, 67.7 % against Greedy. Spread deals only when the opponent has just
+//! negotiated: 95.5–98.0 % against Random, 67.8 % against Greedy. The likeliest deals, 64 of
+//! them, win 97.0–98.5 % against Random. The "now" term seems to pay for spending stones to
+//! gain a few points of a graded chance, and Random, which never negotiates, plays on until
+//! the hands are empty.
 
 use super::rules::{Phase, Turncoats, TurncoatsAction, TurncoatsState, TurncoatsView};
 use super::strategy::{evaluate_with, Weights, STANDARD};
