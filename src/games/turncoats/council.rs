@@ -29,7 +29,10 @@
 //!   best four actions again after that Greedy reply (every action at the same depth): 55.7 %,
 //!   and 56.6 % when the modelled Greedy guesses our hand instead of seeing it.
 //! * Judging "now" by a quiet ending (every seat negotiates from here, drawing and returning a
-//!   losing stone, the real ender's priority order): 60.7 %.
+//!   losing stone, the real ender's priority order): 60.7 %. Its priority order alone (a tie
+//!   then goes to the seat to move rather than to us), measured later on the spread deals
+//!   below: 68.5 % against 71.1 % on seeds 21–40, and 67.8 % for half of each. Greedy does
+//!   not end games on purpose, so a tie it could claim by negotiating is usually not claimed.
 //! * Mean minus 0.3 × the spread across deals (robust choices): 64.9 % on seeds 1–5.
 //! * 128 deals with `now` 0.95: 62.2 % (64 deals: 64.7 %).
 //!
@@ -42,17 +45,34 @@
 //! by those odds: 69.4 % (×4) and 70.0 % (×8: 73.5, 67.5, 69.0, 68.5, 71.5) on seeds 1–5,
 //! 65.4 % and 64.4 % on seeds 11–15.
 //!
-//! Kept: deals that spread as the council's uncertainty does ([`super::hunch::sample`]; the
-//! likeliest deals of [`Turncoats::determinize`] hardly differ, so the council was sure of
-//! hands it had only guessed). With two players this lifts the council above the plateau of
-//! its weights: 256 deals (512 drawn for a read, resampled to 256) and 0.97 of the value on "would
-//! win now", tuned on seeds 1–10 (73.9 %; 64 deals and 0.9 there: 70.1 %), then checked on
-//! fresh seeds: 70.5 % on seeds 11–20 and 71.1 % on seeds 21–40 (6,000 games: 70.9 %; without
-//! the read, 70.1 %). Tried on that basis and dropped: 128 or 512 deals, `now` 0.8 or 0.98,
-//! hands leaning towards the colours likely to win (±1 point), and a "now" judged with the
-//! priority of a quiet ending (every seat negotiating from here, so that a tie goes to the
-//! seat to move: 68.5 %, and 67.8 % for half of each; Greedy does not end games on purpose).
-//! With four players the spread deals change nothing (52.1 % against 52.2 % over six seeds).
+//! Kept: deals that spread as the council's uncertainty does ([`super::hunch::sample`]). The
+//! likeliest deals of [`Turncoats::determinize`] hardly differ (a hand expected at red 1.3,
+//! blue 3.3, black 2.4 came out as 2-3-2 in 11 deals of 12), so the council was sure of hands
+//! it had only guessed: of the two-player games it ended while every deal said it won, it lost
+//! 40 % (1,000 games against Greedy). With two players, spread deals lift the council above the
+//! plateau of its weights: 256 deals (512 drawn for a read, resampled to 256) and 0.97 of the
+//! value on "would win now", tuned on seeds 1–10 (73.9 %; 64 deals and 0.9 there: 70.1 %), then
+//! checked on fresh seeds: 70.5 % on seeds 11–20 and 71.1 % on seeds 21–40 (6,000 games:
+//! 70.9 %; without the read, 70.1 %). Tried on that basis and dropped: 128 or 512 deals, `now`
+//! 0.8 or 0.98, hands leaning towards the colours likely to win (±1 point), and a "now" judged
+//! with the priority of a quiet ending (every seat negotiating from here, so that a tie goes to
+//! the seat to move: 68.5 %, and 67.8 % for half of each; Greedy does not end games on
+//! purpose). With four players the spread deals change nothing (52.1 % against 52.2 % over six
+//! seeds).
+//!
+//! Kept, because spread deals alone lose too often to Random (93.0, 94.5, 91.5 % on seeds 1–3;
+//! the likeliest deals won 97.0–98.5 %): the exact end of [`last_hand`] and a [`Council::reserve`]
+//! of 0.6. Random never ends a game on purpose, so it spends its whole hand; of the 30 games in
+//! 600 that Hard lost (seed 1), 29 began their end with Random's hand empty and every one ended
+//! with both hands empty or Hard holding a single stone of a losing colour. "Would win now"
+//! weighs a tie of empty hands as ours (the seat after the mover has the priority), but the seat
+//! that cannot spend can only negotiate, so we would be the one to end the game. The exact end:
+//! 570 → 579 wins of those 600; 94.7 % over seeds 1–6 (200 games each). The reserve, which keeps
+//! stones in hand for that end: 0.15 → 95.8 % against Random (seeds 1–3) and 69.6 % against
+//! Greedy (seeds 11–15), 0.3 → 96.5 / 68.8, 0.6 → 97.7 / 70.3, 1.0 → 98.3 / 69.8, 2.0 → 99.3 /
+//! 64.4; on seeds 16–30 against Greedy, 0.6: 72.4 % and 1.0: 71.1 %. Played out also when the
+//! opponent holds one stone (its three colours weighed by the hunch, its choices the worst for
+//! us): no better (572 of 600), and most such ends exceed the budget.
 
 use super::hunch::sample;
 use super::rules::{
@@ -90,11 +110,13 @@ impl Council {
     /// Hard, measured against Greedy in 400-game arenas on the likeliest deals: 64 deals (24
     /// gave 56 %, 64 gave 62–68 % on seeds 2 and 3; 96 and 160 were no better); with two
     /// players and spread deals, 256 (see the module notes). Its weights ignore the
-    /// losing-stone key (+3 points). With two players they give 0.9 (0.97 on spread deals) of the
-    /// value to "would win if the game ended now" (+4–6 points: a player ahead now can negotiate and make the other
-    /// spend to catch up; 1.0 alone drops to 29 %), and a sharper colour race (leader bonus 1,
-    /// colour temperature 0.35 + 0.1·√stones: 66.8 % against 63.5 % over five seeds). With
-    /// four players both changes cost points (the "now" term 10–15), so they stay off there.
+    /// losing-stone key (+3 points). With two players they give 0.9 (0.97 on spread deals) of
+    /// the value to "would win if the game ended now" (+4–6 points: a player ahead now can
+    /// negotiate and make the other spend to catch up; 1.0 alone drops to 29 %), and a sharper
+    /// colour race (leader bonus 1, colour temperature 0.35 + 0.1·√stones: 66.8 % against
+    /// 63.5 % over five seeds); a reserve of 0.6 keeps it from spending its hand against a
+    /// player who never ends the game (Random). With four players the first two changes cost
+    /// points (the "now" term 10–15), so they stay off there, and the reserve was not tried.
     pub fn at(level: Level, players: u8) -> Option<Council> {
         match level {
             Level::Hard => Some(Council {
@@ -205,9 +227,7 @@ const LAST_HAND_NODES: u32 = 200_000;
 /// the seat after the mover, but a seat with an empty hand cannot spend, so we are the ones
 /// who end the game (and lose a tie of empty hands) unless we negotiate while the streak is 0.
 ///
-/// Measured against Random, two players, 600 games (seed 1): 570 → 579 wins. Played out also
-/// when the opponent holds one stone (its three colours weighed by the hunch, its choices the
-/// worst for us): 572, and most such ends exceed the budget.
+/// Measured in the module notes.
 fn last_hand(deal: &TurncoatsState, seat: Seat) -> Option<Vec<TurncoatsAction>> {
     let others_empty = deal
         .hands
