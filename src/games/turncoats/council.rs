@@ -70,7 +70,11 @@
 //! 570 → 579 wins of those 600; 94.7 % over seeds 1–6 (200 games each). The reserve, which keeps
 //! stones in hand for that end: 0.15 → 95.8 % against Random (seeds 1–3) and 69.6 % against
 //! Greedy (seeds 11–15), 0.3 → 96.5 / 68.8, 0.6 → 97.7 / 70.3, 1.0 → 98.3 / 69.8, 2.0 → 99.3 /
-//! 64.4; on seeds 16–30 against Greedy, 0.6: 72.4 % and 1.0: 71.1 %. Played out also when the
+//! 64.4; on seeds 16–30 against Greedy, 0.6: 72.4 % and 1.0: 71.1 %. A finished game then
+//! counts as a loss of -0.6 or a win of 1.6 (see [`worth`]): the same against Random on seeds
+//! 1–3, 71.4 % against Greedy on seeds 1–10 and 72.8 % on seeds 11–30. Keeping the judgement
+//! of a game still going inside (0, 1) instead cost 2.5 points against Greedy and 3 against
+//! Random: it erases the reserve where it matters most. Played out also when the
 //! opponent holds one stone (its three colours weighed by the hunch, its choices the worst for
 //! us): no better (572 of 600), and most such ends exceed the budget.
 
@@ -412,12 +416,14 @@ fn settle(
     worth(&s, seat, council)
 }
 
-/// The council's judgement of a position for `seat`: the outcome when the game is over, else
-/// the evaluation plus [`Council::reserve`] for each stone more in our hand than in the
-/// fullest other hand.
+/// The council's judgement of a position for `seat`: the evaluation plus [`Council::reserve`]
+/// for each stone more in our hand than in the fullest other hand. The reserve can carry a
+/// game still going past 0 or 1, so a finished game counts as a loss of `-reserve` or a win of
+/// `1 + reserve`: a certain outcome is never weighed as less certain than a game still going
+/// (a lost game would otherwise be ended rather than played on).
 fn worth(s: &TurncoatsState, seat: Seat, council: &Council) -> f64 {
     match Turncoats::outcome(s) {
-        Some(outcome) => outcome.reward(seat),
+        Some(outcome) => outcome.reward(seat) * (1.0 + 2.0 * council.reserve) - council.reserve,
         None => {
             let ours = s.hands[seat].total();
             let most_other = (0..s.hands.len())
