@@ -240,22 +240,9 @@ pub(crate) fn deal(v: &TurncoatsView, hands: &mut [Stones], bag: &mut Stones, rn
             if weights.iter().sum::<f64>() < 1e-6 {
                 weights = Colour::ALL.map(|c| pool[c] as f64);
             }
-            let total: f64 = weights.iter().sum();
-            if total <= 0.0 {
+            let Some(chosen) = weighted_colour(&pool, weights, rng) else {
                 break;
-            }
-            let mut r = rng.random::<f64>() * total;
-            let mut chosen = Colour::ALL
-                .into_iter()
-                .rfind(|&c| pool[c] > 0)
-                .unwrap_or(Colour::Red);
-            for c in Colour::ALL {
-                if r < weights[c.index()] {
-                    chosen = c;
-                    break;
-                }
-                r -= weights[c.index()];
-            }
+            };
             pool[chosen] -= 1;
             got[chosen] += 1;
             if let Some(w) = wanted.as_mut() {
@@ -334,24 +321,33 @@ fn draw(pool: &mut Stones, size: u8, odds: [f64; 3], rng: &mut Rng) -> Stones {
     let mut got = Stones::NONE;
     for _ in 0..size {
         let weights = Colour::ALL.map(|c| pool[c] as f64 * odds[c.index()]);
-        let total: f64 = weights.iter().sum();
-        if total <= 0.0 {
+        let Some(chosen) = weighted_colour(pool, weights, rng) else {
             break;
-        }
-        let mut r = rng.random::<f64>() * total;
-        let mut chosen = Colour::ALL
-            .into_iter()
-            .rfind(|&c| pool[c] > 0)
-            .unwrap_or(Colour::Red);
-        for c in Colour::ALL {
-            if r < weights[c.index()] {
-                chosen = c;
-                break;
-            }
-            r -= weights[c.index()];
-        }
+        };
         pool[chosen] -= 1;
         got[chosen] += 1;
     }
     got
+}
+
+/// A colour drawn with chances proportional to `weights`, or `None` when they are all 0. Should
+/// rounding carry the draw past every weight, the last colour left in `pool` is taken.
+fn weighted_colour(pool: &Stones, weights: [f64; 3], rng: &mut Rng) -> Option<Colour> {
+    let total: f64 = weights.iter().sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut r = rng.random::<f64>() * total;
+    for c in Colour::ALL {
+        if r < weights[c.index()] {
+            return Some(c);
+        }
+        r -= weights[c.index()];
+    }
+    Some(
+        Colour::ALL
+            .into_iter()
+            .rfind(|&c| pool[c] > 0)
+            .unwrap_or(Colour::Red),
+    )
 }
