@@ -163,7 +163,7 @@ pub fn choose(view: &TurncoatsView, council: &Council, rng: &mut Rng) -> Option<
     if legal.len() <= 1 {
         return legal.first().copied();
     }
-    let legal = match last_hand(&first, seat) {
+    let legal = match last_hand(&first, seat, &legal) {
         Some(best) if best.len() == 1 => return best.first().copied(),
         Some(best) => best,
         None => legal,
@@ -223,16 +223,22 @@ const LAST_HAND: u8 = 3;
 /// States [`last_hand`] may visit before it leaves the choice to the council.
 const LAST_HAND_NODES: u32 = 200_000;
 
-/// The actions that are best when every other hand is empty and ours holds at most
-/// [`LAST_HAND`] stones, or `None`. The others can then only negotiate, drawing a stone and
-/// returning it, so the rest of the game is ours to play and our own draws are its only
-/// chance; the bag is all that is unseen, so `deal` is the true state and the end can be
-/// played out exactly. The council's "would win now" misjudges these ends: it gives a tie to
-/// the seat after the mover, but a seat with an empty hand cannot spend, so we are the ones
-/// who end the game (and lose a tie of empty hands) unless we negotiate while the streak is 0.
+/// Of the `legal` actions in `deal`, the ones that are best when every other hand is empty and
+/// ours holds at most [`LAST_HAND`] stones, or `None`. The others can then only negotiate
+/// (§4.4: an empty hand draws a stone and returns that same stone), so the rest of the game is
+/// ours to play and our own draws are its only chance; the bag is all that is unseen, so
+/// `deal` is the true state and the end can be played out exactly. The council's "would win
+/// now" misjudges these ends: it gives a tie to the seat after the mover, but a seat with an
+/// empty hand cannot spend, so we are the ones who end the game (§6.1) and lose a tie of
+/// empty hands (§6.3: the priority order starts after the ender) unless we negotiate while
+/// the streak is 0.
 ///
 /// Measured in the module notes.
-fn last_hand(deal: &TurncoatsState, seat: Seat) -> Option<Vec<TurncoatsAction>> {
+fn last_hand(
+    deal: &TurncoatsState,
+    seat: Seat,
+    legal: &[TurncoatsAction],
+) -> Option<Vec<TurncoatsAction>> {
     let others_empty = deal
         .hands
         .iter()
@@ -243,7 +249,7 @@ fn last_hand(deal: &TurncoatsState, seat: Seat) -> Option<Vec<TurncoatsAction>> 
     }
     let mut budget = LAST_HAND_NODES;
     let mut values = Vec::new();
-    for action in Turncoats::legal(deal) {
+    for &action in legal {
         let mut next = deal.clone();
         Turncoats::apply(&mut next, &action).ok()?;
         values.push((action, play_out_alone(&next, seat, &mut budget)?));
@@ -445,16 +451,22 @@ mod tests {
     use crate::games::turncoats::{Board, Stones, TurncoatsOptions, PER_COLOUR};
     use rand::SeedableRng;
 
-    /// A two-player end after a few random spends: the opponent's hand empty, ours as given,
-    /// our turn with the streak at 0, the bag holding every other stone.
-    fn end_with(seed: u64, ours: impl Fn(&Board) -> Option<Stones>) -> Option<TurncoatsState> {
-        let mut rng = Rng::seed_from_u64(seed);
+    /// A two-player match (setup `seed`) after `turns` random actions, never the negotiation
+    /// that comes last among the choices.
+    fn after_spends(seed: u64, turns: usize, rng: &mut Rng) -> Match<Turncoats> {
         let mut m = Match::<Turncoats>::new(TurncoatsOptions { players: 2 }, seed).unwrap();
-        for _ in 0..6 {
+        for _ in 0..turns {
             let legal = Turncoats::legal(m.state());
             let spends = legal.len().saturating_sub(1).max(1);
             m.play(&legal[rng.random_range(0..spends)]).unwrap();
         }
+        m
+    }
+
+    /// A two-player end after a few random spends: the opponent's hand empty, ours as given,
+    /// our turn with the streak at 0, the bag holding every other stone.
+    fn end_with(seed: u64, ours: impl Fn(&Board) -> Option<Stones>) -> Option<TurncoatsState> {
+        let m = after_spends(seed, 6, &mut Rng::seed_from_u64(seed));
         let mut s = m.state().clone();
         if s.phase != Phase::Choose {
             return None;
@@ -488,7 +500,10 @@ mod tests {
             // Spending it leaves two empty hands, and we would end the game: a lost tie. Only
             // a negotiation now lets the opponent end it, and it wins if we draw the winning
             // colour.
-            assert_eq!(last_hand(&s, seat), Some(vec![TurncoatsAction::Negotiate]));
+            assert_eq!(
+                last_hand(&s, seat, &Turncoats::legal(&s)),
+                Some(vec![TurncoatsAction::Negotiate])
+            );
             let mut next = s.clone();
             Turncoats::apply(&mut next, &TurncoatsAction::Negotiate).unwrap();
             let odds = s.bag[w] as f64 / s.bag.total() as f64;
@@ -527,12 +542,7 @@ mod tests {
         let mut rng = Rng::seed_from_u64(3);
         let mut checked = 0;
         for seed in 0..20 {
-            let mut m = Match::<Turncoats>::new(TurncoatsOptions { players: 2 }, seed).unwrap();
-            for _ in 0..4 {
-                let legal = Turncoats::legal(m.state());
-                let a = legal[rng.random_range(0..legal.len().saturating_sub(1).max(1))];
-                m.play(&a).unwrap();
-            }
+            let mut m = after_spends(seed, 4, &mut rng);
             if m.state().phase != Phase::Choose {
                 continue;
             }

@@ -193,6 +193,15 @@ fn size_of(s: &TurncoatsState, row: usize) -> u8 {
     s.hands.get(row).map_or(s.bag.total(), Stones::total)
 }
 
+/// [`size_of`] as a view knows it: a hand's public size, or the bag's for the last row.
+fn place_size(v: &TurncoatsView, row: usize) -> u8 {
+    if row == v.players as usize {
+        v.bag_size
+    } else {
+        v.hand_sizes.get(row).copied().unwrap_or(0)
+    }
+}
+
 /// The stones `viewer` cannot see, per colour (the other hands and the bag), and their number.
 fn hidden_pool(s: &TurncoatsState, viewer: Seat) -> ([f64; 3], u32) {
     let mut pool = row_of(&s.bag);
@@ -221,11 +230,7 @@ pub(crate) fn deal(v: &TurncoatsView, hands: &mut [Stones], bag: &mut Stones, rn
     let n = hands.len();
     let holders = std::iter::once(n).chain((0..n).filter(|&p| p != v.seat));
     for row in holders {
-        let size = if row == n {
-            v.bag_size
-        } else {
-            v.hand_sizes.get(row).copied().unwrap_or(0)
-        };
+        let size = place_size(v, row);
         let mut wanted = v.hunch.as_ref().and_then(|h| h.expected.get(row).copied());
 
         let mut got = Stones::NONE;
@@ -277,22 +282,14 @@ pub(crate) fn sample(v: &TurncoatsView, hands: &mut [Stones], bag: &mut Stones, 
             .and_then(|h| h.expected.get(row).copied())
             .unwrap_or([1.0; 3])
     };
-    // Row `n` is the bag.
-    let size_of = |row: usize| {
-        if row == n {
-            v.bag_size
-        } else {
-            v.hand_sizes.get(row).copied().unwrap_or(0)
-        }
-    };
     // Smallest places first: a draw that takes a small part of the pool keeps its mean on the
     // hunch (one that takes most of it does not), and the largest place takes what is left.
     let mut places: Vec<usize> = std::iter::once(n)
         .chain((0..n).filter(|&p| p != v.seat))
         .collect();
-    places.sort_by_key(|&row| size_of(row));
+    places.sort_by_key(|&row| place_size(v, row));
     for (k, &row) in places.iter().enumerate() {
-        let size = size_of(row);
+        let size = place_size(v, row);
         let got = if k + 1 == places.len() {
             pool
         } else {
