@@ -3,6 +3,8 @@
 
 mod record;
 mod rng;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use record::{LoadError, Match, Record, RecordError, ReplayError, RECORD_FORMAT};
 pub use rng::{chance_rng, setup_rng, Rng};
@@ -237,6 +239,19 @@ pub trait Game: 'static {
     /// Validate and apply one action (a seat's or a chance outcome).
     fn apply(state: &mut Self::State, action: &Self::Action) -> Result<(), Illegal>;
     fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// Whether `action`, taken from `before` and leading to `after`, showed someone something
+    /// that neither `before`'s public side nor the action itself told them: a Troop, card or
+    /// stone drawn from a reserve, deck or bag, a die rolled, a question shown, a card turned,
+    /// hidden answers or hands made public. Every chance outcome counts, and so does a seat's own
+    /// action that draws (Toy Battle's Skully draws inside the seat's turn). What the actor
+    /// chose to show (the card it placed, the colour it returned) does not count.
+    ///
+    /// Undo never goes back over a revealing action ([`Match::undo_point`]): a player who saw
+    /// their next draws could otherwise take the move back and play knowing them. Required, with
+    /// no default, so that every game decides.
+    fn reveals(before: &Self::State, action: &Self::Action, after: &Self::State) -> bool;
+
     fn view(state: &Self::State, seat: Seat) -> Self::View;
     /// The seat a view belongs to.
     fn view_seat(view: &Self::View) -> Seat;

@@ -224,20 +224,26 @@ impl<G: Game> Match<G> {
     }
 
     /// Where an undo by `seat` would go back to: the length of the record before that seat's
-    /// last action, if that action was the seat's own and nothing random (a roll, a draw, a
-    /// question) has happened since. Undo never crosses a chance event or another seat's action.
+    /// last action, if that action was the seat's own and revealed nothing ([`Game::reveals`]:
+    /// no draw, roll, question or turned card, inside the action or as a chance event after it).
+    /// Undo never crosses a chance event, a revealing action or another seat's action, so a
+    /// player cannot take back a move after seeing what it drew.
     pub fn undo_point(&self, seat: Seat) -> Option<usize> {
         if G::to_move(&self.state) != ToMove::Seat(seat) {
             return None;
         }
         let len = self.record.actions.len().checked_sub(1)?;
+        let last = &self.record.actions[len];
         // The state right before the last action, with no chance resolved after it: if a roll
-        // was the last action, that state is a chance point and the undo is refused.
+        // was the last action, that state is a chance point and the undo is refused. Since the
+        // seat is to move now, no chance followed the last action and the current state is the
+        // one it led to.
         let mut before = G::new(&self.record.options, &mut setup_rng(self.record.seed)).ok()?;
         for action in &self.record.actions[..len] {
             G::apply(&mut before, action).ok()?;
         }
-        (G::to_move(&before) == ToMove::Seat(seat)).then_some(len)
+        let own = G::to_move(&before) == ToMove::Seat(seat);
+        (own && !G::reveals(&before, last, &self.state)).then_some(len)
     }
 
     /// The match as it was after the first `len` actions (undo and step-through replay).
@@ -342,6 +348,9 @@ mod tests {
         fn outcome(s: &GuessState) -> Option<Outcome> {
             (s.rounds == 3).then(|| Outcome::from_scores(vec![s.score as f64]))
         }
+        fn reveals(_: &GuessState, a: &GuessAction, _: &GuessState) -> bool {
+            matches!(a, GuessAction::Roll(_))
+        }
         fn view(_: &GuessState, _: Seat) {}
         fn view_seat(_: &()) -> Seat {
             0
@@ -350,6 +359,97 @@ mod tests {
             Some(format!("@0 {a:?}"))
         }
         fn determinize(_: &(), _: &mut Rng) -> GuessState {
+            unreachable!()
+        }
+    }
+
+    /// A tiny game with a draw inside a seat's own action: the seat tidies (shows nothing) or
+    /// draws the top card of its face-down deck, and a choice stays pending after the draw, as
+    /// after Toy Battle's Skully.
+    struct Draws;
+
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    struct DrawsState {
+        deck: Vec<u8>,
+        hand: Vec<u8>,
+        done: bool,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    enum DrawsAction {
+        Tidy,
+        Draw,
+        Stop,
+    }
+
+    impl Game for Draws {
+        const ID: &'static str = "draws";
+        type Options = ();
+        type State = DrawsState;
+        type Action = DrawsAction;
+        type View = ();
+        fn seat_count(_: &DrawsState) -> usize {
+            1
+        }
+        fn new(_: &(), rng: &mut Rng) -> Result<DrawsState, SetupError> {
+            let mut deck: Vec<u8> = (1..=9).collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, rng.random_range(0..=i));
+            }
+            Ok(DrawsState {
+                deck,
+                hand: Vec::new(),
+                done: false,
+            })
+        }
+        fn to_move(s: &DrawsState) -> ToMove {
+            if s.done {
+                ToMove::Over
+            } else {
+                ToMove::Seat(0)
+            }
+        }
+        fn legal_actions(s: &DrawsState, out: &mut Vec<DrawsAction>) {
+            out.clear();
+            if !s.done {
+                out.extend([DrawsAction::Tidy, DrawsAction::Draw, DrawsAction::Stop]);
+            }
+        }
+        fn sample_chance(_: &DrawsState, _: &mut Rng) -> DrawsAction {
+            DrawsAction::Stop
+        }
+        fn apply(s: &mut DrawsState, a: &DrawsAction) -> Result<(), Illegal> {
+            if s.done {
+                return Err(Illegal::GameOver);
+            }
+            match a {
+                DrawsAction::Tidy => {}
+                DrawsAction::Draw => {
+                    let card = s
+                        .deck
+                        .pop()
+                        .ok_or(Illegal::Rule("the deck is empty".into()))?;
+                    s.hand.push(card);
+                }
+                DrawsAction::Stop => s.done = true,
+            }
+            Ok(())
+        }
+        fn outcome(s: &DrawsState) -> Option<Outcome> {
+            s.done
+                .then(|| Outcome::from_scores(vec![s.hand.iter().sum::<u8>() as f64]))
+        }
+        fn reveals(_: &DrawsState, a: &DrawsAction, _: &DrawsState) -> bool {
+            *a == DrawsAction::Draw
+        }
+        fn view(_: &DrawsState, _: Seat) {}
+        fn view_seat(_: &()) -> Seat {
+            0
+        }
+        fn describe(_: &DrawsState, a: &DrawsAction, _: Seat, _: Lang) -> Option<String> {
+            Some(format!("@0 {a:?}"))
+        }
+        fn determinize(_: &(), _: &mut Rng) -> DrawsState {
             unreachable!()
         }
     }
@@ -420,5 +520,38 @@ mod tests {
             Match::<Guess>::from_json(old),
             Err(LoadError::Record(RecordError::Format(0)))
         ));
+    }
+
+    #[test]
+    fn undo_never_crosses_a_draw_inside_a_seats_own_action() {
+        let mut m = Match::<Draws>::new((), 7).unwrap();
+        m.play(&DrawsAction::Tidy).unwrap();
+        assert_eq!(
+            m.undo_point(0),
+            Some(0),
+            "a tidy shows nothing: it can be taken back"
+        );
+        m.play(&DrawsAction::Draw).unwrap();
+        assert_eq!(
+            m.to_move(),
+            ToMove::Seat(0),
+            "the seat still has a choice to make"
+        );
+        assert_eq!(
+            m.undo_point(0),
+            None,
+            "the drawn card was seen: no going back over it"
+        );
+        m.play(&DrawsAction::Tidy).unwrap();
+        assert_eq!(
+            m.undo_point(0),
+            Some(2),
+            "what came after the draw can be taken back"
+        );
+        assert_eq!(
+            m.prefix(2).undo_point(0),
+            None,
+            "but no further than the draw"
+        );
     }
 }

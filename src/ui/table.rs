@@ -875,7 +875,7 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
                         data-testid="undo"
                         on:click=undo
                         disabled=move || undo_point.get().is_none()
-                        title=move || t!(lang.get(), "Take back your last move this turn (never past a roll or a draw)", "Az e körben tett utolsó lépésed visszavonása (dobáson, húzáson túl nem)")
+                        title=move || t!(lang.get(), "Take back your last move this turn (never past a roll, a draw or anything else revealed)", "Az e körben tett utolsó lépésed visszavonása (dobáson, húzáson és más felfedésen túl nem)")
                     >
                         {move || t!(lang.get(), "Undo", "Visszavonás")}
                     </button>

@@ -360,6 +360,16 @@ impl Game for Herd {
             .then(|| Outcome::from_scores(vec![s.stones(0) as f64, s.stones(1) as f64]))
     }
 
+    /// §6: the board is open to both players, so only the dice bring anything new: the roll at
+    /// the start of each turn (§4.2 step 1), a chance event. A removal or a placement shows
+    /// nothing beyond the cell its player chose.
+    fn reveals(_: &HerdState, action: &HerdAction, _: &HerdState) -> bool {
+        match action {
+            HerdAction::Roll { .. } => true,
+            HerdAction::Remove { .. } | HerdAction::Place { .. } => false,
+        }
+    }
+
     fn view(s: &HerdState, seat: Seat) -> HerdView {
         HerdView {
             seat,

@@ -718,3 +718,19 @@ fn hard_keeps_its_tree_within_the_turn() {
     other.turns += 2;
     assert_eq!(super::ai::cached_visits(&other), None);
 }
+
+/// §6: the dice are the only thing a Herd turn reveals. Random games on the small and standard
+/// boards: after every roll no seat's undo (nor any undo after it) goes back over it.
+#[test]
+fn undo_never_crosses_a_reveal() {
+    let options = |seed: u64| HerdOptions {
+        side: 4 + (seed % 2) as u8,
+        ..Default::default()
+    };
+    let rolled = |before: &HerdState, _: &HerdAction, after: &HerdState| {
+        after.dice.is_some() && after.dice != before.dice
+    };
+    let report =
+        crate::engine::testing::undo_never_crosses_a_reveal::<Herd>(0..6, options, 400, rolled);
+    assert!(report.reveals > 50 && report.undos > 100, "{report:?}");
+}

@@ -1614,6 +1614,22 @@ impl Game for LongCampaign {
         Some(Outcome::from_ranks(ranks, scores))
     }
 
+    /// §6: a question drawn (§3.3, §8.1: its text and shuffled options shown), a timed-out
+    /// choice picked at random (§3.4), both chance events; and the answer that closes a
+    /// question, after which the reveal shows every answer and time, the correct answer and the
+    /// ranking. An answer while others still must answer stays hidden and shows nothing.
+    fn reveals(before: &CampaignState, action: &CampaignAction, _: &CampaignState) -> bool {
+        use CampaignAction as A;
+        match (before.campaign.step, action) {
+            (_, A::DrawChoice { .. } | A::DrawNumeric { .. }) => true,
+            (Step::TimeUp { .. }, _) => true,
+            (Step::Answer { seat }, A::Answer { .. } | A::Guess { .. }) => before
+                .ask
+                .is_some_and(|ask| ask.answerers.after(seat).is_none()),
+            _ => false,
+        }
+    }
+
     fn view(s: &CampaignState, seat: Seat) -> Self::View {
         super::view::view_of(s, seat)
     }

@@ -2285,3 +2285,22 @@ fn unasked_questions_are_counted_and_found_by_rank() {
         None
     );
 }
+
+/// §6: a question drawn shows its text, and the answer that closes it reveals every answer and
+/// the correct one. Random games: no seat's undo goes back over a question or a reveal, even
+/// when the answering seat is the next to choose.
+#[test]
+fn undo_never_crosses_a_reveal() {
+    let shown = |before: &CampaignState, _: &CampaignAction, after: &CampaignState| {
+        let question = |s: &CampaignState| s.ask.and_then(|a| a.question);
+        after.campaign.last_reveal != before.campaign.last_reveal
+            || (question(after).is_some() && question(after) != question(before))
+    };
+    let report = crate::engine::testing::undo_never_crosses_a_reveal::<LongCampaign>(
+        0..4,
+        |_| opts(),
+        10_000,
+        shown,
+    );
+    assert!(report.reveals > 40 && report.undos > 0, "{report:?}");
+}

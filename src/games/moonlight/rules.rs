@@ -869,6 +869,19 @@ impl Game for Moonlight {
         })
     }
 
+    /// §10: the faces of drawn cards are their drawer's secret and the deck orders nobody's, so
+    /// anything taken off a face-down deck reveals: the deals of §3.1 step 2 (the shuffles,
+    /// chance events) and the refill at the end of a turn (§4 step 3), which comes inside the
+    /// placement or the declined second card that ends the turn. Refilling the power display
+    /// from the face-down power deck (§8.1 step 2) turns a card up. A new round (§3.1) begins
+    /// with fresh deals. A placement that draws nothing shows only the card its player chose.
+    fn reveals(before: &MoonlightState, action: &MoonlightAction, after: &MoonlightState) -> bool {
+        let new_round = after.table.round != before.table.round;
+        let drew = (0..2).any(|s| after.decks[s].len() < before.decks[s].len());
+        let turned = after.power_deck.len() < before.power_deck.len();
+        matches!(action, MoonlightAction::Shuffle { .. }) || new_round || drew || turned
+    }
+
     fn view(s: &MoonlightState, seat: Seat) -> MoonlightView {
         let seat = seat & 1;
         MoonlightView {

@@ -1515,3 +1515,26 @@ fn cover_powers_never_override_the_last_wolf_or_value_one_protection() {
         "1 on 1 with Same Value Cover"
     );
 }
+
+/// §10: a card drawn is its drawer's secret, and the end-of-turn refill comes inside the
+/// placement that ends the turn; §8.1 turns a power up from the face-down deck. Random matches:
+/// no seat's undo goes back over a draw, a deal or a power turned up.
+#[test]
+fn undo_never_crosses_a_reveal() {
+    let shown = |before: &MoonlightState, _: &MoonlightAction, after: &MoonlightState| {
+        let new_card = (0..2).any(|s| after.hands[s].iter().any(|w| !before.hands[s].contains(w)));
+        let new_power = after
+            .table
+            .display
+            .iter()
+            .any(|p| !before.table.display.contains(p));
+        new_card || new_power
+    };
+    let report = crate::engine::testing::undo_never_crosses_a_reveal::<Moonlight>(
+        0..12,
+        |_| MoonlightOptions::default(),
+        10_000,
+        shown,
+    );
+    assert!(report.reveals > 24 && report.undos > 0, "{report:?}");
+}

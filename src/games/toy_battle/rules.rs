@@ -1287,6 +1287,29 @@ impl Game for ToyBattle {
         ))
     }
 
+    /// §11: every draw from the face-down reserve shows the drawer Troops nobody knew: the
+    /// DRAW action (§4 A), Skully's draw (§6.2), Star's (§6.7) and the City of Clouds base's
+    /// (§7.1). Skully's and Star's come inside the seat's own turn with more choices pending,
+    /// so they are what keeps Undo from going back to a reserve already seen. The chance picks
+    /// of XB-42 (§6.6, the hit Troop shown to all) and the Sniper (§6.9, the frozen Troop shown
+    /// to its owner) reveal too. A placement shows only the Troop its player chose to place.
+    fn reveals(_: &ToyBattleState, action: &ToyBattleAction, _: &ToyBattleState) -> bool {
+        use ToyBattleAction as A;
+        match action {
+            A::Draw | A::SkullyDraw | A::StarDraw | A::CloudsDraw => true,
+            A::Xb42Hit { .. } | A::Freeze { .. } => true,
+            A::Place { .. }
+            | A::CapnPlace { .. }
+            | A::JumboDiscard { .. }
+            | A::Xb42Discard
+            | A::Retreat { .. }
+            | A::Erupt { .. }
+            | A::Raise { .. }
+            | A::Snipe
+            | A::Skip => false,
+        }
+    }
+
     fn view(s: &ToyBattleState, seat: Seat) -> super::ToyBattleView {
         super::hidden::view(s, seat)
     }

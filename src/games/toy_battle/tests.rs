@@ -1718,3 +1718,27 @@ fn random_playouts_keep_the_invariants() {
         "captures and Medal wins happen: {ends:?}"
     );
 }
+
+/// §11: a draw off the reserve shows the drawer Troops nobody knew, and Skully, Star and the
+/// City of Clouds draw inside the seat's own turn. Random games on every Terrain: after every
+/// draw (and every chance pick) no seat's undo goes back over it, even with a choice pending.
+#[test]
+fn undo_never_crosses_a_reveal() {
+    let options = |seed: u64| ToyBattleOptions {
+        terrain: TerrainChoice::ALL[(seed % 8) as usize],
+        beginner: false,
+    };
+    let drew = |before: &ToyBattleState, _: &ToyBattleAction, after: &ToyBattleState| {
+        (0..2).any(|s| after.armies[s].reserve.len() < before.armies[s].reserve.len())
+    };
+    let report = crate::engine::testing::undo_never_crosses_a_reveal::<ToyBattle>(
+        0..24,
+        options,
+        10_000,
+        drew,
+    );
+    assert!(
+        report.own_reveals_mid_turn > 0,
+        "some draw came with a choice still pending: {report:?}"
+    );
+}

@@ -920,6 +920,15 @@ impl Game for Turncoats {
         Some(Outcome::from_ranks(ranks, scores))
     }
 
+    /// §4.4 step 1: the colour drawn from the bag, seen by the negotiator (a chance event);
+    /// §7: when the game ends every hand becomes public, so the action that ends it reveals
+    /// them. A returned stone (§4.4 step 2), a battle's split or a march shows only what its
+    /// player chose.
+    fn reveals(before: &TurncoatsState, action: &TurncoatsAction, after: &TurncoatsState) -> bool {
+        let ends = before.phase != Phase::Over && after.phase == Phase::Over;
+        matches!(action, TurncoatsAction::Draw { .. }) || ends
+    }
+
     fn view(s: &TurncoatsState, seat: Seat) -> TurncoatsView {
         let over = s.phase == Phase::Over;
         TurncoatsView {

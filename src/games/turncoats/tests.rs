@@ -1503,3 +1503,24 @@ fn spread_deals_follow_the_hunch_and_vary_as_a_draw_does() {
     }
     assert!(checked >= 10, "only {checked} positions checked");
 }
+
+/// §4.4: a negotiation's draw shows the negotiator a colour from the bag; §7: the end shows
+/// every hand. Random games of 2 to 5 players: no seat's undo goes back over either.
+#[test]
+fn undo_never_crosses_a_reveal() {
+    let options = |seed: u64| opts(2 + (seed % 4) as u8);
+    let shown = |before: &TurncoatsState, _: &TurncoatsAction, after: &TurncoatsState| {
+        let hands_shown = (0..after.hands.len()).any(|s| {
+            Turncoats::view(after, s).revealed.is_some()
+                && Turncoats::view(before, s).revealed.is_none()
+        });
+        after.bag.total() < before.bag.total() || hands_shown
+    };
+    let report = crate::engine::testing::undo_never_crosses_a_reveal::<Turncoats>(
+        0..12,
+        options,
+        10_000,
+        shown,
+    );
+    assert!(report.reveals > 12 && report.undos > 0, "{report:?}");
+}
