@@ -1742,3 +1742,72 @@ fn undo_never_crosses_a_reveal() {
         "some draw came with a choice still pending: {report:?}"
     );
 }
+
+/// The case (§6.2, §7.1): Skully placed on a City of Clouds Draw base draws 2 Troops,
+/// and the base's own draw is still to choose. The seat is still to move, but Undo is refused:
+/// taking Skully back would leave the reserve as it was, its next Troops now known. The
+/// position is the first seeded Clouds game (plain draws and placements) where seat 0 can do it.
+#[test]
+fn undo_is_refused_after_skullys_draw_with_the_base_draw_pending() {
+    let (mut m, place) = skully_on_a_draw_base();
+    let seat = m.state().mover;
+    m.play(&place).unwrap();
+    let placed = m.record().actions.len();
+    assert_eq!(
+        m.undo_point(seat),
+        Some(placed - 1),
+        "nothing drawn yet: the placement itself can be taken back"
+    );
+    m.play(&A::SkullyDraw).unwrap();
+    assert_eq!(m.to_move(), ToMove::Seat(seat), "the turn goes on");
+    assert!(ToyBattle::legal(m.state()).contains(&A::CloudsDraw));
+    assert_eq!(m.undo_point(seat), None, "Skully's Troops were seen");
+    m.play(&A::Skip).unwrap();
+    assert_eq!(m.undo_point(seat), None);
+}
+
+/// A Clouds match with seat 0 to play and Skully placeable on a Draw base (13, 16, 19 or 22)
+/// with a draw left for the base afterwards, and that placement.
+fn skully_on_a_draw_base() -> (Match<ToyBattle>, ToyBattleAction) {
+    for seed in 0..3000u64 {
+        let options = ToyBattleOptions {
+            terrain: TerrainChoice::Clouds,
+            beginner: false,
+        };
+        let mut m = Match::<ToyBattle>::new(options, seed).unwrap();
+        let mut rng = chance_rng(seed, 999_999);
+        for _ in 0..12 {
+            let s = m.state().clone();
+            if s.phase != Phase::Main {
+                break;
+            }
+            let legal = ToyBattle::legal(&s);
+            if s.mover == 0 && s.draw_count(0, 2) >= 1 {
+                for node in [13u8, 16, 19, 22] {
+                    let place = A::Place {
+                        troop: Skully,
+                        node,
+                    };
+                    let mut t = m.clone();
+                    if legal.contains(&place)
+                        && t.play(&place).is_ok()
+                        && t.play(&A::SkullyDraw).is_ok()
+                        && ToyBattle::legal(t.state()).contains(&A::CloudsDraw)
+                    {
+                        println!("seed {seed}: {}", m.to_json());
+                        return (m, place);
+                    }
+                }
+            }
+            // Plain turns only: a draw or a main placement whose effect is skipped.
+            let a = legal[rng.random_range(0..legal.len())];
+            m.play(&a).unwrap();
+            while m.state().phase != Phase::Main && m.to_move() != ToMove::Over {
+                if m.play(&A::Skip).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    panic!("no seeded Clouds game lets seat 0 put Skully on a Draw base")
+}
