@@ -77,6 +77,10 @@ pub trait GameUi: Game {
 
     /// Seats at the table for these options.
     fn seat_count_for(options: &Self::Options) -> usize;
+    /// The options of a rematch of a game played with `options`: the same by default.
+    fn rematch_options(options: &Self::Options) -> Self::Options {
+        options.clone()
+    }
     /// The game-specific part of the setup screen; `seat_names` for choices such as who starts,
     /// `seats` (the seats at the table: human, or AI and its level) for options that depend on
     /// who plays. Components (this form, the board) read the language with [`super::use_lang`].

@@ -390,7 +390,9 @@ impl<G: GameUi> TableGame for Seated<G> {
         self.game.with(|m| G::outcome(m.state()))
     }
     fn rematch_record(&self, seed: u64) -> Option<String> {
-        let options = self.game.with_untracked(|m| m.record().options.clone());
+        let options = self
+            .game
+            .with_untracked(|m| G::rematch_options(&m.record().options));
         Match::<G>::new(options, seed).ok().map(|m| m.to_json())
     }
     fn refresh_history(&self) -> usize {

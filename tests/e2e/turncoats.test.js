@@ -92,8 +92,11 @@ module.exports = {
     const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
     await startTurncoats(page, url, { players: '2', seats: ['human'] });
     await page.waitForSelector('[data-testid="tc-hand"] [data-legal]');
-    assert.strictEqual(await page.getAttribute('[data-testid="tc-hand"]', 'data-hand-seat'), '0');
-    // Seat 0 negotiates: the draw is shown to it, then it returns a stone.
+    // The turn order is drawn at random (§3.5) and shown before the first move.
+    assert.match(await page.textContent('[data-testid="tc-order"]'), /Turn order \(drawn at random\): . \w+ → . \w+/);
+    const first = await page.getAttribute('[data-testid="tc-hand"]', 'data-hand-seat');
+    assert.ok(first === '0' || first === '1', 'a seat of the two starts: ' + first);
+    // The first seat negotiates: the draw is shown to it, then it returns a stone.
     await page.click('.tc-negotiate[data-legal]');
     await page.waitForSelector('.tc-choice[data-legal]');
     await shot(page, 'turncoats-return-desktop');
@@ -105,7 +108,7 @@ module.exports = {
     await shot(page, 'turncoats-handoff');
     await page.click('[data-testid="handoff-ready"]');
     await page.waitForSelector('[data-testid="tc-hand"]');
-    assert.strictEqual(await page.getAttribute('[data-testid="tc-hand"]', 'data-hand-seat'), '1', 'the next seat sees its own hand');
+    assert.strictEqual(await page.getAttribute('[data-testid="tc-hand"]', 'data-hand-seat'), first === '0' ? '1' : '0', 'the next seat sees its own hand');
     assert.deepStrictEqual(problems, []);
     await page.close();
   },

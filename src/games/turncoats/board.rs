@@ -16,11 +16,14 @@
 //!   Battle, no-kill ones included (D5), through [`TurncoatsView::targets`].
 //! * Outside one's turn the hand stays face down behind a "Show" toggle; "last move" marks are
 //!   what changed on the table since the viewer's own last turn ended.
+//! * The turn order (§3.5, drawn at random) is told three ways from the first move on: a
+//!   "Turn order" line in the standings panel, the hand-size marks on the map laid out in that
+//!   order, and each seat's place ("plays 2nd") in the players panel.
 
 use super::map::{self, AREAS, AREA_COUNT, LAKE};
 use super::{
-    Board, Colour, Decider, Phase, Stones, Turncoats, TurncoatsAction as A, TurncoatsOptions,
-    TurncoatsView, MAX_PLAYERS, MIN_PLAYERS,
+    counted_areas, counted_stones, Board, Colour, Decider, Phase, Standings, Stones, TieSteps,
+    Turncoats, TurncoatsAction as A, TurncoatsOptions, TurncoatsView, MAX_PLAYERS, MIN_PLAYERS,
 };
 use crate::engine::Seat;
 use crate::i18n::Lang;
@@ -544,7 +547,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
             );
             let bag_size = v.bag_size;
             let bag = view! {
-                <g class="tc-bag" role="img" aria-label=t!(lang, "Bag: {bag_size} stones", "Zsák: {bag_size} kő")>
+                <g class="tc-bag" role="img" aria-label=t!(lang, "Bag: {}", "Zsák: {}", counted_stones(bag_size, None, lang))>
                     <path class="tc-sack" d="M692,468 Q668,486 668,522 Q668,556 710,556 Q752,556 752,522 Q752,486 728,468 Z"></path>
                     <path class="tc-sack-top" d="M694,470 Q700,446 710,458 Q720,446 726,470"></path>
                     <path class="tc-sack-tie" d="M690,469 L730,469"></path>
@@ -568,24 +571,27 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                     {dots}
                 </g>
             };
-            let hands = v
-                .hand_sizes
+            // Laid out in turn order (§3.5), so the marks read as who plays after whom.
+            let in_order = turn_order(v);
+            let hands = in_order
                 .iter()
                 .enumerate()
-                .map(|(s, &size)| {
+                .map(|(place, &s)| {
+                    let size = v.hand_sizes.get(s).copied().unwrap_or(0);
                     let look = tc_look(s);
-                    let x = 711.0 + (s as f64 - (n as f64 - 1.0) / 2.0) * 25.0;
+                    let x = 711.0 + (place as f64 - (n as f64 - 1.0) / 2.0) * 25.0;
                     view! {
                         <text class=format!("tc-hand-mark seat-{}", look.colour) class:mover=s == v.mover x=x y="62">{look.mark}</text>
                         <text class="tc-hand-size" x=x y="84">{size}</text>
                     }
                 })
                 .collect_view();
-            let hands_label = v
-                .hand_sizes
+            let hands_label = in_order
                 .iter()
-                .enumerate()
-                .map(|(s, size)| format!("{} {size}", tc_look(s).colour_name(lang)))
+                .map(|&s| {
+                    let size = v.hand_sizes.get(s).copied().unwrap_or(0);
+                    format!("{} {size}", tc_look(s).colour_name(lang))
+                })
                 .collect::<Vec<_>>()
                 .join(", ");
             let hands_box = view! {
@@ -632,7 +638,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
             if !shown {
                 return view! {
                     <div class="tc-hand tc-hand-hidden">
-                        <span class="tc-label">{t!(lang, "Your hand: {size} stones, face down", "A kezed: {size} kő, lefordítva")}</span>
+                        <span class="tc-label">{t!(lang, "Your hand: {}, face down", "A kezed: {}, lefordítva", counted_stones(size, None, lang))}</span>
                         <button class="tc-small-btn" on:click=move |_| show_hand.set(true)>{t!(lang, "Show", "Mutasd")}</button>
                     </div>
                 }
@@ -875,7 +881,10 @@ fn step_view(
                 .collect_view();
             view! {
                 {chip(colour)}
-                {text(t!(lang, "Battle in {name}: choose the {count} stones to kill.", "Csata itt: {name}: válaszd ki a {count} levágandó követ.", ))}
+                {text({
+                    let stones = counted_stones(count, None, lang);
+                    t!(lang, "Battle in {name}: choose the {stones} to kill.", "Csata itt: {name}: válaszd ki a {count} levágandó követ.")
+                })}
                 {splits}
             }
             .into_any()
@@ -891,7 +900,12 @@ fn step_view(
                 .map(|(x, count)| {
                     button(
                         x,
-                        t!(lang, "March {count} stones", "{count} kő vonul"),
+                        t!(
+                            lang,
+                            "March {}",
+                            "{} vonul",
+                            counted_stones(count, None, lang)
+                        ),
                         view! { <b>{count}</b> }.into_any(),
                         "tc-count-btn",
                     )
@@ -943,53 +957,125 @@ fn step_view(
     }
 }
 
-/// The live standings (§5, §6.2 evaluated now): areas, AXE and FLAG per colour, who leads and
-/// which tie-break decides it; all hands once the game is over.
-fn standings_view(v: &TurncoatsView, lang: Lang) -> AnyView {
-    let s = v.board.standings();
+/// §3.5: the seats in turn order, `order[0]` first (every seat once, whatever the view holds).
+fn turn_order(v: &TurncoatsView) -> Vec<Seat> {
+    let n = v.players as usize;
+    let mut order: Vec<Seat> = v.order.iter().copied().filter(|&s| s < n).collect();
+    for s in 0..n {
+        if !order.contains(&s) {
+            order.push(s);
+        }
+    }
+    order
+}
+
+/// A seat's place in the turn order, for the players panel: "plays 1st" ("1. a sorban").
+pub(super) fn place_in_order(v: &TurncoatsView, seat: Seat, lang: Lang) -> String {
+    let place = turn_order(v).iter().position(|&s| s == seat).unwrap_or(0) + 1;
+    let suffix = match place {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    t!(lang, "plays {place}{suffix}", "{place}. a sorban")
+}
+
+/// "Turn order (drawn at random): ✚ Purple → ★ Green" (§3.5, D3).
+pub(super) fn order_line(v: &TurncoatsView, lang: Lang) -> String {
+    let seats = turn_order(v)
+        .into_iter()
+        .map(|s| {
+            let look = tc_look(s);
+            format!("{} {}", look.mark, look.colour_name(lang))
+        })
+        .collect::<Vec<_>>()
+        .join(" → ");
+    t!(
+        lang,
+        "Turn order (drawn at random): {seats}",
+        "Sorrend (sorsolással): {seats}"
+    )
+}
+
+/// The standings' verdict (§6.2 evaluated now): who leads and which step of the tie-break
+/// settled it. In a three-way tie it says which colours the AXE left in the race, so "the AXE
+/// is level too" is never said of a colour the AXE had already dropped.
+pub(super) fn verdict(s: &Standings, lang: Lang) -> String {
+    // "Red, Blue and Black" ("Piros, Kék és Fekete").
+    let names = |alive: [bool; 3]| {
+        let words: Vec<&str> = TieSteps::colours(alive)
+            .iter()
+            .map(|c| c.title(lang))
+            .collect();
+        match words.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.to_string(),
+            Some((last, init)) => format!("{} {} {last}", init.join(", "), lang.pick("and", "és")),
+        }
+    };
+    let count = |alive: [bool; 3]| alive.iter().filter(|&&a| a).count();
+    let steps = s.leader_steps;
     let top = Colour::ALL
         .into_iter()
         .map(|c| s.areas[c])
         .max()
         .unwrap_or(0);
-    let tied: Vec<Colour> = Colour::ALL
-        .into_iter()
-        .filter(|&c| s.areas[c] == top)
-        .collect();
-    let names = |cs: &[Colour]| {
-        cs.iter()
-            .map(|c| c.title(lang))
-            .collect::<Vec<_>>()
-            .join(lang.pick(" and ", " és "))
-    };
-    let verdict = match (s.leader, s.leader_decided_by) {
+    let areas = counted_areas(top, lang);
+    let tied = names(steps.count);
+    let (on_axe, on_flag) = (names(steps.axe), names(steps.flag));
+    // Whether the AXE (the FLAG) dropped a colour that was still in the race.
+    let axe_dropped = count(steps.axe) < count(steps.count);
+    let flag_dropped = count(steps.flag) < count(steps.axe);
+    match (s.leader, s.leader_decided_by) {
         (Some(c), Decider::Majority) => t!(
             lang,
-            "{} leads with {top} areas.",
+            "{} leads with {areas}.",
             "{} vezet {top} területtel.",
             c.title(lang)
         ),
         (Some(c), Decider::Axe) => t!(
             lang,
-            "{} tie on {top} areas; {} leads on the AXE.",
-            "{} egyaránt {top} területen áll; a FEJSZE alapján {} vezet.",
-            names(&tied),
+            "{tied} tie on {areas}; {} leads on the AXE.",
+            "{tied} egyaránt {top} területen áll; a FEJSZE alapján {} vezet.",
+            c.title(lang)
+        ),
+        (Some(c), _) if axe_dropped => t!(
+            lang,
+            "{tied} tie on {areas}; of them, {on_axe} also tie on the AXE; {} leads on the FLAG.",
+            "{tied} egyaránt {top} területen áll; közülük {on_axe} a FEJSZÉN is egyenlő; a ZÁSZLÓ alapján {} vezet.",
             c.title(lang)
         ),
         (Some(c), _) => t!(
             lang,
-            "{} tie on {top} areas; the AXE is level too; {} leads on the FLAG.",
-            "{} egyaránt {top} területen áll, a FEJSZE is döntetlen; a ZÁSZLÓ alapján {} vezet.",
-            names(&tied),
+            "{tied} tie on {areas} and on the AXE; {} leads on the FLAG.",
+            "{tied} egyaránt {top} területen áll, és a FEJSZÉN is egyenlő; a ZÁSZLÓ alapján {} vezet.",
             c.title(lang)
+        ),
+        (None, _) if axe_dropped => t!(
+            lang,
+            "No colour leads: {tied} tie on {areas}; of them, {on_axe} also tie on the AXE and the FLAG. The fewest stones in hand would win.",
+            "Egyik szín sem vezet: {tied} egyaránt {top} területen áll; közülük {on_axe} a FEJSZÉN és a ZÁSZLÓN is egyenlő. A legkevesebb kő a kézben nyerne."
+        ),
+        (None, _) if flag_dropped => t!(
+            lang,
+            "No colour leads: {tied} tie on {areas} and on the AXE; of them, {on_flag} also tie on the FLAG. The fewest stones in hand would win.",
+            "Egyik szín sem vezet: {tied} egyaránt {top} területen áll, és a FEJSZÉN is egyenlő; közülük {on_flag} a ZÁSZLÓN is egyenlő. A legkevesebb kő a kézben nyerne."
         ),
         (None, _) => t!(
             lang,
-            "No colour leads: {} tie on areas, AXE and FLAG.",
-            "Egyik szín sem vezet: {} területben, FEJSZÉBEN és ZÁSZLÓBAN is egyenlő.",
-            names(&tied)
+            "No colour leads: {tied} tie on areas, AXE and FLAG. The fewest stones in hand would win.",
+            "Egyik szín sem vezet: {tied} területben, FEJSZÉBEN és ZÁSZLÓBAN is egyenlő. A legkevesebb kő a kézben nyerne."
         ),
-    };
+    }
+}
+
+/// The live standings (§5, §6.2 evaluated now): areas, AXE and FLAG per colour, who leads and
+/// which tie-break decides it; all hands once the game is over.
+fn standings_view(v: &TurncoatsView, lang: Lang) -> AnyView {
+    let s = v.board.standings();
+    let verdict = verdict(&s, lang);
+    let order = order_line(v, lang);
     let rows = Colour::ALL
         .into_iter()
         .map(|c| {
@@ -1038,6 +1124,7 @@ fn standings_view(v: &TurncoatsView, lang: Lang) -> AnyView {
     view! {
         <section class="tc-standings" aria-label=t!(lang, "Standings", "Állás")>
             <h3>{t!(lang, "Standings", "Állás")}</h3>
+            <p class="tc-order" data-testid="tc-order">{order}</p>
             <table>
                 <thead>
                     <tr>
@@ -1060,6 +1147,24 @@ fn standings_view(v: &TurncoatsView, lang: Lang) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// The rules panel's end of the game (§6.2–6.3): the colours' tie-break (AXE, then FLAG, among
+/// the tied only), the players' keys, what happens when no colour wins (fewest stones in hand)
+/// and the tie-break by turn order from the seat after the one who ended the game.
+pub(super) fn end_rules(lang: Lang) -> [&'static str; 3] {
+    lang.pick(
+        [
+            "When every player negotiates in a row, the game ends and all hands are shown. The colour holding the most areas wins; a tie goes to the most stones on the AXE, then on the FLAG, among the tied colours only.",
+            "The player holding the most stones of the winning colour wins; a tie goes to fewer stones of the other colours. If no colour wins (still tied after the FLAG), the player with the fewest stones in hand wins.",
+            "A tie between players that is still left goes by the order of play, starting with the player after the one who ended the game.",
+        ],
+        [
+            "Ha mindenki egymás után tárgyal, vége a játéknak, és mindenki felfedi a kezét. A legtöbb területet uraló szín győz; döntetlennél a FEJSZÉN, aztán a ZÁSZLÓN lévő kövek döntenek, csak a holtversenyben álló színek közt.",
+            "A játékosok közül az nyer, akinek a legtöbb kő van a kezében a győztes színből; holtversenynél az, akinél kevesebb más színű kő van. Ha egyik szín sem győz (a ZÁSZLÓ után is döntetlen), az nyer, akinek a legkevesebb kő van a kezében.",
+            "Ha a játékosok így is egyenlők, a sorrend dönt: az elsőbbség a játékot befejező játékos utáni játékossal kezdődik, és a sorrendben halad tovább.",
+        ],
+    )
 }
 
 impl GameUi for Turncoats {
@@ -1108,6 +1213,11 @@ impl GameUi for Turncoats {
         board(props)
     }
 
+    /// D3: a rematch draws a new turn order, also after a game saved before orders were drawn.
+    fn rematch_options(options: &TurncoatsOptions) -> TurncoatsOptions {
+        options.for_rematch()
+    }
+
     fn look(_: &TurncoatsView, seat: Seat) -> SeatLook {
         tc_look(seat)
     }
@@ -1129,11 +1239,12 @@ impl GameUi for Turncoats {
                         glyph(w)
                     )
                 }
-                None => t!(lang, "{} stones", "{} kő", h.total()),
+                None => counted_stones(h.total(), None, lang),
             };
         }
         let n = view.hand_sizes.get(seat).copied().unwrap_or(0);
-        t!(lang, "{n} in hand", "{n} a kézben")
+        let place = place_in_order(view, seat, lang);
+        t!(lang, "{place} · {n} in hand", "{place} · {n} a kézben")
     }
 
     fn prompt(view: &TurncoatsView, lang: Lang) -> String {
@@ -1143,11 +1254,14 @@ impl GameUi for Turncoats {
                 "Your turn: play a stone or negotiate",
                 "Te jössz: játssz ki egy követ, vagy tárgyalj"
             ),
-            Phase::Kill { count, .. } => t!(
-                lang,
-                "Choose the {count} stones the battle kills",
-                "Válaszd ki a csatában levágott {count} követ"
-            ),
+            Phase::Kill { count, .. } => {
+                let stones = counted_stones(count, None, lang);
+                t!(
+                    lang,
+                    "Choose the {stones} the battle kills",
+                    "Válaszd ki a csatában levágott {count} követ"
+                )
+            }
             Phase::MarchCount { .. } => {
                 t!(lang, "How many stones march?", "Hány kő vonuljon?")
             }
@@ -1181,7 +1295,7 @@ impl GameUi for Turncoats {
                 <div class="rules-text">
                     {picture}
                     <p>"Három frakció (piros ▲, kék ●, fekete ■) harcol a térképért. Egyik sem a tiéd: a kezedben tartott titkos kövek döntik el, kinek szurkolsz."</p>
-                    <p>"A köröd: tegyél ki egy követ a kezedből, és a színe cselekszik:"</p>
+                    <p>"A játékosok sorrendjét a játék elején sorsolás dönti el (az Állásnál látható). A köröd: tegyél ki egy követ a kezedből, és a színe cselekszik:"</p>
                     <ul>
                         <li><b>"Toborzás"</b>": a kő bármely területre kerül."</li>
                         <li><b>"Csata"</b>": a kő a FEJSZÉRE kerül; egy területen annyi ellenséges kő esik el (a zsákba), ahány ilyen színű kő ott áll (legfeljebb az összes ellenség). A felosztást te választod."</li>
@@ -1189,7 +1303,7 @@ impl GameUi for Turncoats {
                         <li><b>"Tárgyalás"</b>": húzz titokban egy követ a zsákból, majd tegyél vissza egyet, mindenki szeme láttára."</li>
                     </ul>
                     <p>"Egy területet a legtöbb kővel bíró szín ural; döntetlennél a FEJSZÉN, aztán a ZÁSZLÓN lévő kövek döntenek a holtversenyben állók közt."</p>
-                    <p>"Ha mindenki egymás után tárgyal, vége a játéknak. A legtöbb területet uraló szín győz; a játékosok közül az, akinek a legtöbb ilyen színű köve van a kezében (holtversenynél a kevesebb más színű kő dönt)."</p>
+                    {end_rules(lang).map(|p| view! { <p>{p}</p> }).collect_view()}
                 </div>
             }
             .into_any();
@@ -1198,7 +1312,7 @@ impl GameUi for Turncoats {
             <div class="rules-text">
                 {picture}
                 <p>"Three factions (red ▲, blue ●, black ■) fight over the map. None is yours: the secret stones in your hand decide whom you back."</p>
-                <p>"On your turn play one stone from your hand, and its colour acts:"</p>
+                <p>"The order of play is drawn at random when the game starts (shown with the standings). On your turn play one stone from your hand, and its colour acts:"</p>
                 <ul>
                     <li><b>"Recruit"</b>": the stone goes into any area."</li>
                     <li><b>"Battle"</b>": the stone goes on the AXE; in one area, as many enemy stones die (back to the bag) as that colour has there (at most all the enemies). You choose the split."</li>
@@ -1206,7 +1320,7 @@ impl GameUi for Turncoats {
                     <li><b>"Negotiate"</b>": draw a stone from the bag in secret, then return one for all to see."</li>
                 </ul>
                 <p>"The colour with the most stones holds an area; a tie goes to the most stones on the AXE, then on the FLAG, among the tied colours only."</p>
-                <p>"When every player negotiates in a row, the game ends. The colour holding the most areas wins, and the player holding the most stones of it wins (ties: fewer stones of the other colours)."</p>
+                {end_rules(lang).map(|p| view! { <p>{p}</p> }).collect_view()}
             </div>
         }
         .into_any()

@@ -454,7 +454,11 @@ mod tests {
     /// A two-player match (setup `seed`) after `turns` random actions, never the negotiation
     /// that comes last among the choices.
     fn after_spends(seed: u64, turns: usize, rng: &mut Rng) -> Match<Turncoats> {
-        let mut m = Match::<Turncoats>::new(TurncoatsOptions { players: 2 }, seed).unwrap();
+        let options = TurncoatsOptions {
+            players: 2,
+            ..TurncoatsOptions::default()
+        };
+        let mut m = Match::<Turncoats>::new(options, seed).unwrap();
         for _ in 0..turns {
             let legal = Turncoats::legal(m.state());
             let spends = legal.len().saturating_sub(1).max(1);

@@ -11,9 +11,10 @@ mod strategy;
 
 pub use hunch::Hunch;
 pub use rules::{
-    break_tie, final_ranking, turn_bound, Board, Colour, Decider, Phase, Standings, Stones,
-    Targets, Turncoats, TurncoatsAction, TurncoatsOptions, TurncoatsState, TurncoatsView,
-    HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PER_COLOUR,
+    break_tie, counted_areas, counted_stones, final_ranking, tie_steps, turn_bound, Board, Colour,
+    Decider, Phase, Seating, Standings, Stones, Targets, TieSteps, Turncoats, TurncoatsAction,
+    TurncoatsOptions, TurncoatsState, TurncoatsView, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS,
+    PER_COLOUR,
 };
 pub use strategy::Outlook;
 

@@ -1,8 +1,11 @@
 //! Turncoats' rules (`shared/rules/turncoats.md`). Every function names the section it implements.
 //!
 //! Readings of the spec that it leaves open, besides its own DECISIONs:
-//! * Seating (§3.5, D3): the engine's seat 0 always starts; seating the people in random order is
-//!   the match setup's job, so a record's seats are already that order.
+//! * Seating (§3.5, D3): a seat is the person as entered at setup (their name, look and kind stay
+//!   theirs); the turn order is a separate, public list ([`TurncoatsState::order`]) drawn from
+//!   the match seed in [`Game::new`], after the deal. The spec's "seat 0 starts, increasing
+//!   seats" reads as "`order[0]` starts, then `order[1]`, …, wrapping". Records saved before the
+//!   order was drawn replay in the entered order ([`Seating::AsEntered`]).
 //! * A Battle (§4.2) is one action `battle {color, area}`; when the kills leave a real choice
 //!   (both enemy colours present and more than one split possible) a `kill {kills}` sub-step
 //!   follows. A forced split (one enemy colour, or every enemy dies) is applied at once.
@@ -15,6 +18,7 @@
 use super::hunch::{Hunch, Seen};
 use super::map::{self, AREA_COUNT};
 use crate::engine::{Game, Illegal, Outcome, Rng, Seat, SetupError, ToMove};
+use crate::i18n::Lang;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -105,8 +109,13 @@ impl Stones {
         s
     }
 
+    /// The stones in all, saturating at 255 instead of overflowing. The game's own counts never
+    /// come near (63 stones in all, §2), but an action's counts can be anything (a `kill` of
+    /// 0 + 200 + 100), and a saturated total equals no count the rules ask for.
     pub fn total(&self) -> u8 {
-        self.red + self.blue + self.black
+        self.red
+            .saturating_add(self.blue)
+            .saturating_add(self.black)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -118,11 +127,12 @@ impl Stones {
         Colour::ALL.into_iter().filter(|&c| self[c] > 0)
     }
 
+    /// Colour by colour, saturating like [`Stones::total`].
     pub fn plus(&self, other: &Stones) -> Stones {
         Stones::new(
-            self.red + other.red,
-            self.blue + other.blue,
-            self.black + other.black,
+            self.red.saturating_add(other.red),
+            self.blue.saturating_add(other.blue),
+            self.black.saturating_add(other.black),
         )
     }
 }
@@ -190,6 +200,45 @@ pub fn break_tie(candidates: [bool; 3], axe: &Stones, flag: &Stones) -> (Option<
     (None, Decider::Contested)
 }
 
+/// The colours still in the running at each step of a tie-break (§5, §6.2, D7): those tied for
+/// the most on the count, of them those with the most AXE stones, of those the ones with the
+/// most FLAG stones. The standings panel tells from it which step settled a three-way tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TieSteps {
+    pub count: [bool; 3],
+    pub axe: [bool; 3],
+    pub flag: [bool; 3],
+}
+
+impl TieSteps {
+    /// The colours alive in one step, in the fixed order.
+    pub fn colours(alive: [bool; 3]) -> Vec<Colour> {
+        Colour::ALL
+            .into_iter()
+            .filter(|c| alive[c.index()])
+            .collect()
+    }
+}
+
+/// [`break_tie`] step by step: it keeps going after one colour is left (that colour stays).
+pub fn tie_steps(candidates: [bool; 3], axe: &Stones, flag: &Stones) -> TieSteps {
+    let keep = |alive: [bool; 3], pool: &Stones| {
+        let best = Colour::ALL
+            .into_iter()
+            .filter(|c| alive[c.index()])
+            .map(|c| pool[c])
+            .max()
+            .unwrap_or(0);
+        std::array::from_fn(|i| alive[i] && pool[Colour::ALL[i]] == best)
+    };
+    let after_axe = keep(candidates, axe);
+    TieSteps {
+        count: candidates,
+        axe: after_axe,
+        flag: keep(after_axe, flag),
+    }
+}
+
 fn sole(alive: &[bool; 3]) -> Option<Colour> {
     Colour::ALL.into_iter().find(|c| alive[c.index()])
 }
@@ -224,6 +273,8 @@ pub struct Standings {
     /// The colour that would win if the game ended now, and how the colours' tie was settled.
     pub leader: Option<Colour>,
     pub leader_decided_by: Decider,
+    /// The colours tied at each step of that tie-break (§6.2).
+    pub leader_steps: TieSteps,
 }
 
 impl Board {
@@ -267,6 +318,11 @@ impl Board {
             }
         }
         let (leader, leader_decided_by) = self.winning_colour_from(&areas);
+        let leader_steps = tie_steps(
+            leaders([areas.red, areas.blue, areas.black]),
+            &self.axe,
+            &self.flag,
+        );
         Standings {
             control,
             decided_by,
@@ -275,6 +331,7 @@ impl Board {
             empty,
             leader,
             leader_decided_by,
+            leader_steps,
         }
     }
 
@@ -292,17 +349,22 @@ impl Board {
     }
 
     /// §4.2 step 2: `K = min(k, e)`, the stones a battle of `colour` in area `a` must kill.
+    /// 0 for an `a` off the map.
     pub fn battle_kills(&self, colour: Colour, a: usize) -> u8 {
-        let n = self.areas[a];
+        let Some(n) = self.areas.get(a) else {
+            return 0;
+        };
         let [x, y] = colour.others();
-        n[colour].min(n[x] + n[y])
+        n[colour].min(n[x].saturating_add(n[y]))
     }
 
     /// §4.2 step 2: every allowed split of the `K` kills between the two enemy colours,
     /// ascending in the first enemy colour (red before blue before black).
     pub fn kill_splits(&self, colour: Colour, a: usize) -> Vec<Stones> {
         let k = self.battle_kills(colour, a);
-        let n = self.areas[a];
+        let Some(&n) = self.areas.get(a) else {
+            return Vec::new();
+        };
         let [x, y] = colour.others();
         let lo = k.saturating_sub(n[y]);
         let hi = k.min(n[x]);
@@ -322,17 +384,57 @@ impl Board {
     }
 }
 
-/// Table options (§3: the player count is the only thing that changes).
+/// How the seats are put in turn order when a game starts (§3.5, D3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Seating {
+    /// D3: the turn order is drawn at random from the match seed, so a replay seats everyone
+    /// the same way and a rematch (a new seed) draws again. Every new game is seated so.
+    Drawn,
+    /// The seats play in the order they were entered: seat 0 starts, then 1, 2, … Every game
+    /// was seated so before the order was drawn; their records have no `seating` field and
+    /// load as this, so they replay exactly as they were played.
+    AsEntered,
+}
+
+impl Seating {
+    /// The seating of a record without a `seating` field (saved before seating was drawn).
+    fn of_old_records() -> Seating {
+        Seating::AsEntered
+    }
+}
+
+/// Table options (§3: the player count is the only thing that changes the rules).
+///
+/// A new game ([`Default`]) draws its turn order; options read from JSON without `seating`
+/// (every record saved before seating was drawn) keep the entered order, so old saves replay
+/// as they were played (`{"players":3}` is such an old record's options).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TurncoatsOptions {
     /// 2–5 players.
     pub players: u8,
+    #[serde(default = "Seating::of_old_records")]
+    pub seating: Seating,
 }
 
 impl Default for TurncoatsOptions {
     fn default() -> Self {
-        TurncoatsOptions { players: 2 }
+        TurncoatsOptions {
+            players: 2,
+            seating: Seating::Drawn,
+        }
+    }
+}
+
+impl TurncoatsOptions {
+    /// The options of a rematch: the same table, with a new turn order drawn (D3), also after a
+    /// game saved before seating was drawn.
+    pub fn for_rematch(&self) -> TurncoatsOptions {
+        TurncoatsOptions {
+            seating: Seating::Drawn,
+            ..self.clone()
+        }
     }
 }
 
@@ -411,6 +513,9 @@ pub struct TurncoatsState {
     pub board: Board,
     pub bag: Stones,
     pub hands: Vec<Stones>,
+    /// §3.5 (D3): the turn order, a permutation of the seats; `order[0]` plays first. Public
+    /// (§7: everyone sees the seating).
+    pub order: Vec<Seat>,
     /// The seat whose turn it is (after the end: the seat that ended the game).
     pub mover: Seat,
     pub phase: Phase,
@@ -434,6 +539,8 @@ pub struct TurncoatsView {
     pub board: Board,
     pub bag_size: u8,
     pub hand_sizes: Vec<u8>,
+    /// The turn order (§3.5), as in [`TurncoatsState::order`].
+    pub order: Vec<Seat>,
     pub hand: Stones,
     /// The colour this seat just drew, while it still has to return a stone.
     pub drawn: Option<Colour>,
@@ -467,19 +574,50 @@ pub fn turn_bound(players: u8) -> u32 {
 
 /// §6.3: the seats sorted from winner to last. With a winning colour `w`: most `w` stones, then
 /// fewest stones of the losing colours; with none: fewest stones. Remaining ties go to the
-/// priority order that starts at `first` (the seat after the one that ended the game, D9).
-pub fn final_ranking(hands: &[Stones], winner: Option<Colour>, first: Seat) -> Vec<Seat> {
-    let n = hands.len();
-    let mut order: Vec<Seat> = (0..n).map(|i| (first + i) % n.max(1)).collect();
+/// `priority` order (every seat once, in turn order from the seat after the one that ended the
+/// game, D9: [`TurncoatsState::priority_order`]).
+pub fn final_ranking(hands: &[Stones], winner: Option<Colour>, priority: Vec<Seat>) -> Vec<Seat> {
+    let mut order = priority;
     // A stable sort keeps the priority order among seats equal on both keys.
     order.sort_by_key(|&p| {
-        let h = hands[p];
+        let h = hands.get(p).copied().unwrap_or_default();
         match winner {
             Some(w) => (Reverse(h[w]), h.total() - h[w]),
             None => (Reverse(0), h.total()),
         }
     });
     order
+}
+
+/// D3: a uniformly random turn order of `n` seats (Fisher–Yates; `u8` ranges draw the same
+/// numbers natively and in WASM).
+fn drawn_order(n: usize, rng: &mut Rng) -> Vec<Seat> {
+    let mut order: Vec<Seat> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = rng.random_range(0..=i as u8) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
+/// The seat after `seat` in `order` (§3.5: wrapping). A seat missing from `order` (a state
+/// built without one) falls back to increasing seats.
+fn next_in(order: &[Seat], seat: Seat, players: u8) -> Seat {
+    match order.iter().position(|&s| s == seat) {
+        Some(i) => order[(i + 1) % order.len()],
+        None => (seat + 1) % players.max(1) as usize,
+    }
+}
+
+/// Every seat once, in turn order, starting at `first`.
+fn order_from(order: &[Seat], first: Seat, players: u8) -> Vec<Seat> {
+    let mut out = Vec::with_capacity(players as usize);
+    let mut seat = first;
+    for _ in 0..players {
+        out.push(seat);
+        seat = next_in(order, seat, players);
+    }
+    out
 }
 
 fn rule(reason: impl Into<String>) -> Illegal {
@@ -504,14 +642,20 @@ impl TurncoatsState {
             .fold(self.board.on_table().plus(&self.bag), |acc, h| acc.plus(h))
     }
 
-    /// The seat after `seat` in turn order (§3.5: increasing seats, wrapping).
+    /// The seat after `seat` in turn order (§3.5: [`TurncoatsState::order`], wrapping).
     pub fn next_seat(&self, seat: Seat) -> Seat {
-        (seat + 1) % self.players.max(1) as usize
+        next_in(&self.order, seat, self.players)
     }
 
     /// §6.3: the first seat of the priority order (the seat after the game-ending negotiator).
     pub fn priority_first(&self) -> Seat {
         self.next_seat(self.mover)
+    }
+
+    /// §6.3 (D9): every seat in turn order, from the seat after the mover (after the end: the
+    /// seat after the one that ended the game).
+    pub fn priority_order(&self) -> Vec<Seat> {
+        order_from(&self.order, self.priority_first(), self.players)
     }
 
     /// A hand stone of `colour` leaves the mover's hand (every non-negotiate action starts so).
@@ -677,12 +821,19 @@ impl Game for Turncoats {
                 hand[c] += 1;
             }
         }
+        // §3.5 (D3): drawn after the deal, so a seed deals the same board and hands whatever
+        // the seating, and records from before the draw replay unchanged.
+        let order = match options.seating {
+            Seating::Drawn => drawn_order(n, rng),
+            Seating::AsEntered => (0..n).collect(),
+        };
         let mut s = TurncoatsState {
             players: options.players,
             board,
             bag,
             hands,
-            mover: 0,
+            mover: order[0],
+            order,
             phase: Phase::Choose,
             streak: 0,
             turns: 0,
@@ -836,21 +987,23 @@ impl Game for Turncoats {
                         colour.name()
                     )));
                 }
-                if kills.total() != count {
-                    return Err(rule(format!(
-                        "this battle must kill exactly {count} stones, not {}",
-                        kills.total()
-                    )));
-                }
+                // Each count against the area first: then the sum is small, and the check of
+                // the total never meets an overflow (the total saturates anyway).
                 if let Some(c) = Colour::ALL
                     .into_iter()
                     .find(|&c| kills[c] > s.board.areas[a][c])
                 {
                     return Err(rule(format!(
-                        "{} holds only {} {} stones",
+                        "{} holds only {}",
                         map::area_label(area),
-                        s.board.areas[a][c],
-                        c.name()
+                        counted_stones(s.board.areas[a][c], Some(c), Lang::En)
+                    )));
+                }
+                if kills.total() != count {
+                    return Err(rule(format!(
+                        "this battle must kill exactly {}, not {}",
+                        counted_stones(count, None, Lang::En),
+                        kills.total()
                     )));
                 }
                 s.kill(a, kills);
@@ -907,7 +1060,7 @@ impl Game for Turncoats {
             return None;
         }
         let winner = s.board.winning_colour();
-        let order = final_ranking(&s.hands, winner, s.priority_first());
+        let order = final_ranking(&s.hands, winner, s.priority_order());
         let mut ranks = vec![0; s.hands.len()];
         for (place, &seat) in order.iter().enumerate() {
             ranks[seat] = place;
@@ -937,6 +1090,7 @@ impl Game for Turncoats {
             board: s.board,
             bag_size: s.bag.total(),
             hand_sizes: s.hands.iter().map(Stones::total).collect(),
+            order: s.order.clone(),
             hand: s.hands.get(seat).copied().unwrap_or_default(),
             drawn: if s.mover == seat { s.drawn } else { None },
             mover: s.mover,
@@ -989,11 +1143,14 @@ impl Game for Turncoats {
                     at(area)
                 );
                 match after.phase {
-                    Phase::Kill { count, .. } => t!(
-                        lang,
-                        "{head}: {count} stones to kill",
-                        "{head}: {count} követ kell levágnia"
-                    ),
+                    Phase::Kill { count, .. } => {
+                        let stones = counted_stones(count, None, lang);
+                        t!(
+                            lang,
+                            "{head}: {stones} to kill",
+                            "{head}: {count} követ kell levágnia"
+                        )
+                    }
                     _ => {
                         let a = area as usize;
                         let gone = diff(&s.board.areas[a], &after.board.areas[a]);
@@ -1143,6 +1300,7 @@ pub(crate) fn dealt_state(v: &TurncoatsView, rng: &mut Rng, dealer: Dealer) -> T
         board: v.board,
         bag,
         hands,
+        order: v.order.clone(),
         mover: v.mover,
         phase: v.phase,
         streak: v.streak,
@@ -1174,6 +1332,27 @@ fn diff(before: &Stones, after: &Stones) -> Stones {
         before.blue.saturating_sub(after.blue),
         before.black.saturating_sub(after.black),
     )
+}
+
+/// "1 stone", "3 stones", "1 blue stone"; Hungarian keeps the noun singular after a number
+/// ("3 kék kő"). The log, the board and the rule messages count stones with it, so that no line
+/// reads "1 stones".
+pub fn counted_stones(n: u8, colour: Option<Colour>, lang: Lang) -> String {
+    let colour = colour.map_or(String::new(), |c| format!("{} ", c.name_in(lang)));
+    match lang {
+        Lang::En if n == 1 => format!("{n} {colour}stone"),
+        Lang::En => format!("{n} {colour}stones"),
+        Lang::Hu => format!("{n} {colour}kő"),
+    }
+}
+
+/// "1 area", "3 areas" ("3 terület"), as [`counted_stones`].
+pub fn counted_areas(n: u8, lang: Lang) -> String {
+    match lang {
+        Lang::En if n == 1 => format!("{n} area"),
+        Lang::En => format!("{n} areas"),
+        Lang::Hu => format!("{n} terület"),
+    }
 }
 
 /// "1 blue and 2 black" ("1 kék és 2 fekete").

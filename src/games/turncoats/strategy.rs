@@ -202,8 +202,7 @@ pub fn evaluate_with(s: &TurncoatsState, seat: Seat, w: &Weights) -> f64 {
     if w.now == 0.0 {
         return v;
     }
-    let first = s.next_seat(s.mover);
-    let order = final_ranking(&s.hands, s.board.winning_colour(), first);
+    let order = final_ranking(&s.hands, s.board.winning_colour(), s.priority_order());
     let won = if order.first() == Some(&seat) {
         1.0
     } else {
@@ -220,7 +219,7 @@ fn ender_wins(s: &TurncoatsState) -> Option<Outcome> {
     if s.phase != Phase::Choose || s.streak + 1 < s.players {
         return None;
     }
-    let order = final_ranking(&s.hands, s.board.winning_colour(), s.next_seat(s.mover));
+    let order = final_ranking(&s.hands, s.board.winning_colour(), s.priority_order());
     if order.first() != Some(&s.mover) {
         return None;
     }

@@ -6,12 +6,25 @@ use super::map::{self, AREA_COUNT};
 use super::rules::dealt_state;
 use super::*;
 use crate::engine::{chance_rng, setup_rng, Game, Illegal, Match, Outcome, Rng, ToMove};
+use crate::i18n::Lang;
 use rand::{Rng as _, SeedableRng};
 use Colour::{Black, Blue, Red};
 use TurncoatsAction as A;
 
+/// Seats in the entered order: the spec's examples name seats 0, 1, 2 in turn order.
 fn opts(players: u8) -> TurncoatsOptions {
-    TurncoatsOptions { players }
+    TurncoatsOptions {
+        players,
+        seating: Seating::AsEntered,
+    }
+}
+
+/// A new game's options: the turn order drawn from the seed (D3).
+fn drawn(players: u8) -> TurncoatsOptions {
+    TurncoatsOptions {
+        players,
+        ..TurncoatsOptions::default()
+    }
 }
 
 fn st(red: u8, blue: u8, black: u8) -> Stones {
@@ -750,7 +763,11 @@ fn example_1_variant_priority_order_decides() {
     let s = ended(b, &[st(3, 1, 1), st(3, 0, 2), st(2, 0, 0)], 0);
     let out = Turncoats::outcome(&s).unwrap();
     assert_eq!(out.ranks, vec![1, 0, 2], "Bo, Ann, Cy");
-    assert_eq!(final_ranking(&s.hands, Some(Red), 1), vec![1, 0, 2]);
+    assert_eq!(s.priority_order(), vec![1, 2, 0]);
+    assert_eq!(
+        final_ranking(&s.hands, Some(Red), s.priority_order()),
+        vec![1, 0, 2]
+    );
 }
 
 #[test]
@@ -910,7 +927,7 @@ fn a_view_never_depends_on_hidden_stones() {
     let mut swaps = 0;
     for players in 2..=5 {
         for seed in 0..30 {
-            let mut m = Match::<Turncoats>::new(opts(players), seed).unwrap();
+            let mut m = Match::<Turncoats>::new(drawn(players), seed).unwrap();
             while let ToMove::Seat(_) = m.to_move() {
                 let s = m.state();
                 for viewer in 0..players as usize {
@@ -954,7 +971,7 @@ fn determinize_respects_every_public_count() {
     let mut rng = Rng::seed_from_u64(5);
     for players in 2..=5 {
         for seed in 0..40 {
-            let mut m = Match::<Turncoats>::new(opts(players), seed).unwrap();
+            let mut m = Match::<Turncoats>::new(drawn(players), seed).unwrap();
             while let ToMove::Seat(seat) = m.to_move() {
                 let s = m.state();
                 let v = Turncoats::view(s, seat);
@@ -972,6 +989,7 @@ fn determinize_respects_every_public_count() {
                         assert_eq!(d.hands[p].total(), s.hands[p].total());
                     }
                     assert_eq!((d.mover, d.phase, d.streak), (s.mover, s.phase, s.streak));
+                    assert_eq!(d.order, s.order, "§7: the seating is public");
                     assert_eq!(
                         Turncoats::legal(&d),
                         Turncoats::legal(s),
@@ -1074,28 +1092,31 @@ fn returned_and_killed_colours_raise_the_bags_expectation() {
 
 // ---------------------------------------------------------------- random playouts
 
-/// A junk action for the current phase, likely illegal.
+/// A junk action for the current phase, likely illegal. Its numbers are near the legal ones
+/// or anywhere in `u8`, so counts that add past 255 (a kill of 0 + 200 + 100) come up often.
 fn junk(rng: &mut Rng) -> TurncoatsAction {
     let c = Colour::ALL[rng.random_range(0..3)];
-    let area = rng.random_range(0..13u8);
-    match rng.random_range(0..8) {
+    let kind = rng.random_range(0..8);
+    let mut number = |near: u8| {
+        if rng.random_bool(0.5) {
+            rng.random_range(0..near)
+        } else {
+            rng.random()
+        }
+    };
+    let area = number(13);
+    match kind {
         0 => A::Recruit { colour: c, area },
         1 => A::Battle { colour: c, area },
         2 => A::Kill {
-            kills: st(
-                rng.random_range(0..4),
-                rng.random_range(0..4),
-                rng.random_range(0..4),
-            ),
+            kills: st(number(4), number(4), number(4)),
         },
         3 => A::March {
             colour: c,
             from: area,
-            to: rng.random_range(0..13),
+            to: number(13),
         },
-        4 => A::MarchCount {
-            count: rng.random_range(0..6),
-        },
+        4 => A::MarchCount { count: number(6) },
         5 => A::Negotiate,
         6 => A::Draw { colour: c },
         _ => A::NegotiateReturn { colour: c },
@@ -1120,7 +1141,7 @@ fn ten_thousand_random_games_keep_every_invariant() {
     for game in 0..10_000u64 {
         let players = 2 + (game % 4) as u8;
         let deep = game % 50 == 0;
-        let mut s = Turncoats::new(&opts(players), &mut setup_rng(game)).unwrap();
+        let mut s = Turncoats::new(&drawn(players), &mut setup_rng(game)).unwrap();
         if game % 2 == 1 {
             s.hunches.clear(); // half the games as the AI plays them, without hunches
         }
@@ -1144,7 +1165,8 @@ fn ten_thousand_random_games_keep_every_invariant() {
                             conserved(&t);
                         }
                     }
-                    if game % 5 == 0 {
+                    // Junk in every game, extreme counts included: refused, never a panic.
+                    if rng.random_bool(0.3) {
                         let j = junk(&mut rng);
                         if !offered(&legal, &s, &j) {
                             refused(&mut s, j);
@@ -1193,7 +1215,7 @@ fn stalling_play_stays_within_the_turn_bound() {
     // 8N² + N is safe, not tight.)
     for players in 2..=5u8 {
         let n = players as usize;
-        let mut s = Turncoats::new(&opts(players), &mut setup_rng(1)).unwrap();
+        let mut s = Turncoats::new(&drawn(players), &mut setup_rng(1)).unwrap();
         s.hunches.clear();
         let mut rng = Rng::seed_from_u64(1);
         while Turncoats::to_move(&s) != ToMove::Over {
@@ -1221,10 +1243,11 @@ fn stalling_play_stays_within_the_turn_bound() {
 fn records_replay_identically() {
     let mut rng = Rng::seed_from_u64(8);
     for players in 2..=5 {
-        let mut m = Match::<Turncoats>::new(opts(players), 100 + players as u64).unwrap();
+        let mut m = Match::<Turncoats>::new(drawn(players), 100 + players as u64).unwrap();
         while let ToMove::Seat(_) = m.to_move() {
             let legal = Turncoats::legal(m.state());
             m.play(&legal[rng.random_range(0..legal.len())]).unwrap();
+            conserved(m.state());
         }
         let json = m.to_json();
         let again = Match::<Turncoats>::from_json(&json).unwrap();
@@ -1410,8 +1433,8 @@ fn hard_council_plays_whole_games_legally_and_leaves_other_levels_to_the_search(
     use crate::engine::Level;
     let mut rng = Rng::seed_from_u64(9);
     for players in 2..=5 {
-        let mut s = Turncoats::new(&opts(players), &mut setup_rng(players as u64)).unwrap();
-        let view = Turncoats::view(&s, 0);
+        let mut s = Turncoats::new(&drawn(players), &mut setup_rng(players as u64)).unwrap();
+        let view = Turncoats::view(&s, s.next_seat(s.mover));
         for level in [None, Some(Level::Easy), Some(Level::Normal)] {
             assert_eq!(Turncoats::ai_policy(&view, level, &mut rng), None);
         }
@@ -1425,7 +1448,7 @@ fn hard_council_plays_whole_games_legally_and_leaves_other_levels_to_the_search(
                 }
                 ToMove::Seat(seat) => {
                     // Not this seat's turn: the council has nothing to decide.
-                    let idle = (seat + 1) % players as usize;
+                    let idle = s.next_seat(seat);
                     let other = Turncoats::view(&s, idle);
                     assert_eq!(
                         Turncoats::ai_policy(&other, Some(Level::Hard), &mut rng),
@@ -1523,4 +1546,389 @@ fn undo_never_crosses_a_reveal() {
         shown,
     );
     assert!(report.reveals > 12 && report.undos > 0, "{report:?}");
+}
+
+// ---------------------------------------------------------------- §3.5 seating (D3)
+
+#[test]
+fn the_turn_order_is_drawn_from_the_seed_after_the_deal() {
+    for players in 2..=5u8 {
+        let n = players as usize;
+        let mut starters = vec![0; n];
+        let mut shuffled = 0;
+        for seed in 0..200 {
+            let s = Turncoats::new(&drawn(players), &mut setup_rng(seed)).unwrap();
+            let mut sorted = s.order.clone();
+            sorted.sort();
+            assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "a permutation");
+            assert_eq!(s.mover, s.order[0], "§3.5: the first in the order starts");
+            starters[s.mover] += 1;
+            shuffled += usize::from(s.order != (0..n).collect::<Vec<_>>());
+            // The same seed seats everyone the same way (a replay), and deals the same
+            // stones as the entered order does: the order is drawn after the deal.
+            let again = Turncoats::new(&drawn(players), &mut setup_rng(seed)).unwrap();
+            assert_eq!(again.order, s.order);
+            let entered = Turncoats::new(&opts(players), &mut setup_rng(seed)).unwrap();
+            assert_eq!(entered.order, (0..n).collect::<Vec<_>>());
+            assert_eq!(
+                (entered.board, entered.bag, &entered.hands),
+                (s.board, s.bag, &s.hands)
+            );
+        }
+        // Every seat starts in a fair share of 200 games (expected 200 / n each).
+        for (seat, &k) in starters.iter().enumerate() {
+            assert!(
+                k >= 100 / n,
+                "{players} players: seat {seat} started {k} times"
+            );
+        }
+        // Half of the two-player orders are the entered one, a sixth or less of the others.
+        assert!(
+            shuffled > 60,
+            "{players} players: only {shuffled} orders differ"
+        );
+    }
+}
+
+/// A three-player position seated in the order Cy (2), Ann (0), Bo (1).
+fn seated_2_0_1(hands: &[Stones]) -> TurncoatsState {
+    let mut s = position(&[], hands, Stones::NONE, Stones::NONE);
+    s.order = vec![2, 0, 1];
+    s.mover = 2;
+    s
+}
+
+#[test]
+fn turns_and_the_priority_order_follow_the_drawn_order() {
+    let mut s = seated_2_0_1(&[st(1, 0, 0); 3]);
+    assert_eq!((s.next_seat(2), s.next_seat(0), s.next_seat(1)), (0, 1, 2));
+    let view = Turncoats::view(&s, 1);
+    assert_eq!(view.order, vec![2, 0, 1], "§7: everyone sees the seating");
+    Turncoats::apply(
+        &mut s,
+        &A::Recruit {
+            colour: Red,
+            area: 0,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.mover, 0, "Ann plays after Cy");
+    negotiate(&mut s, Blue, Blue);
+    assert_eq!(s.mover, 1, "then Bo");
+    negotiate(&mut s, Blue, Blue);
+    assert_eq!(s.mover, 2, "then Cy again");
+    negotiate(&mut s, Blue, Blue);
+    // Ann, Bo and Cy negotiated in a row: Cy ended the game, and the priority order starts
+    // with Ann, the seat after Cy in the drawn order. Red holds area 0; Ann and Bo hold one
+    // red each: Ann wins the tie.
+    assert_eq!((s.phase, s.mover), (Phase::Over, 2));
+    assert_eq!(s.priority_order(), vec![0, 1, 2]);
+    assert_eq!(Turncoats::outcome(&s).unwrap().ranks, vec![0, 1, 2]);
+    // Where the drawn order and the entered one disagree: Ann (0) ends, seated Cy, Bo, Ann.
+    let mut s = ended(Board::default(), &[st(1, 0, 0); 3], 0);
+    s.order = vec![2, 1, 0];
+    assert_eq!(
+        s.priority_order(),
+        vec![2, 1, 0],
+        "after Ann comes Cy, then Bo"
+    );
+    assert_eq!(Turncoats::outcome(&s).unwrap().ranks, vec![2, 1, 0]);
+    s.order = vec![0, 1, 2];
+    assert_eq!(
+        s.priority_order(),
+        vec![1, 2, 0],
+        "in the entered order, Bo first"
+    );
+}
+
+#[test]
+fn old_records_keep_the_entered_order_and_new_games_draw_it() {
+    // A record saved before seating was drawn has options without `seating`.
+    let old: TurncoatsOptions = serde_json::from_str(r#"{"players":3}"#).unwrap();
+    assert_eq!(old.seating, Seating::AsEntered);
+    assert_eq!(TurncoatsOptions::default().seating, Seating::Drawn);
+    let new = Match::<Turncoats>::new(drawn(3), 7).unwrap();
+    assert!(
+        new.to_json().contains(r#""seating":"drawn""#),
+        "{}",
+        new.to_json()
+    );
+    let back: TurncoatsOptions =
+        serde_json::from_str(r#"{"players":4,"seating":"drawn"}"#).unwrap();
+    assert_eq!(back, drawn(4));
+    // The corpus' old three-player record replays in the order it was played (seed 3 draws
+    // another order, so the same record read as a new game is refused or plays differently).
+    let text = include_str!("../../../tests/records/valid/turncoats-3p-in-progress.json");
+    let m = Match::<Turncoats>::from_json(text).unwrap();
+    assert_eq!(m.state().order, vec![0, 1, 2]);
+    let mut value: serde_json::Value = serde_json::from_str(text).unwrap();
+    value["options"]["seating"] = "drawn".into();
+    let redrawn = Match::<Turncoats>::from_json(&value.to_string());
+    assert!(
+        redrawn.map_or(true, |r| r.state() != m.state()),
+        "the seating must matter for this record"
+    );
+    assert_ne!(
+        Turncoats::new(&drawn(3), &mut setup_rng(3)).unwrap().order,
+        vec![0, 1, 2]
+    );
+}
+
+#[test]
+fn a_rematch_draws_a_new_order_even_after_an_old_save() {
+    let old = opts(4);
+    let rematch = old.for_rematch();
+    assert_eq!(rematch, drawn(4), "same table, drawn order");
+    let orders: std::collections::HashSet<Vec<usize>> = (0..20)
+        .map(|seed| {
+            Match::<Turncoats>::new(rematch.clone(), seed)
+                .unwrap()
+                .state()
+                .order
+                .clone()
+        })
+        .collect();
+    assert!(orders.len() > 5, "new seeds, new orders: {orders:?}");
+}
+
+#[test]
+fn the_table_tells_the_turn_order() {
+    let s = seated_2_0_1(&[st(1, 0, 0); 3]);
+    let v = Turncoats::view(&s, 0);
+    assert_eq!(
+        super::board::order_line(&v, Lang::En),
+        "Turn order (drawn at random): ♦ Gold → ★ Green → ✚ Purple"
+    );
+    assert_eq!(
+        super::board::order_line(&v, Lang::Hu),
+        "Sorrend (sorsolással): ♦ Arany → ★ Zöld → ✚ Lila"
+    );
+    let places: Vec<String> = (0..3)
+        .map(|seat| super::board::place_in_order(&v, seat, Lang::En))
+        .collect();
+    assert_eq!(places, ["plays 2nd", "plays 3rd", "plays 1st"]);
+    assert_eq!(super::board::place_in_order(&v, 2, Lang::Hu), "1. a sorban");
+}
+
+// ---------------------------------------------------------------- no panic on any input
+
+#[test]
+fn a_kill_whose_counts_add_past_255_is_refused() {
+    // Stones counts add without overflowing (saturating at 255, which no rule asks for).
+    assert_eq!(st(0, 200, 100).total(), 255);
+    assert_eq!(st(255, 255, 255).plus(&st(1, 1, 1)), st(255, 255, 255));
+    // Red battles in area 5 (red 2, blue 3, black 1): two kills, a real choice.
+    let mut s = example3(Red);
+    Turncoats::apply(
+        &mut s,
+        &A::Battle {
+            colour: Red,
+            area: 5,
+        },
+    )
+    .unwrap();
+    assert!(matches!(s.phase, Phase::Kill { count: 2, .. }));
+    for kills in [
+        st(0, 200, 100),
+        st(0, 255, 255),
+        st(0, 255, 3),
+        st(0, 1, 255),
+        st(255, 255, 255),
+        st(0, 254, 4),
+    ] {
+        refused(&mut s, A::Kill { kills });
+    }
+    // And every other number an action carries, at its extremes.
+    let mut c = example3(Red);
+    for a in [
+        A::Recruit {
+            colour: Red,
+            area: 255,
+        },
+        A::Battle {
+            colour: Red,
+            area: 255,
+        },
+        A::March {
+            colour: Blue,
+            from: 255,
+            to: 255,
+        },
+        A::March {
+            colour: Blue,
+            from: 5,
+            to: 255,
+        },
+    ] {
+        refused(&mut c, a);
+    }
+    Turncoats::apply(
+        &mut c,
+        &A::March {
+            colour: Red,
+            from: 5,
+            to: 3,
+        },
+    )
+    .unwrap();
+    for count in [0, 3, 255] {
+        refused(&mut c, A::MarchCount { count });
+    }
+    conserved(&c);
+    assert_eq!(s.board.battle_kills(Red, 255), 0);
+    assert!(s.board.kill_splits(Red, 255).is_empty());
+}
+
+// ---------------------------------------------------------------- words a player reads
+
+#[test]
+fn one_stone_is_one_stone() {
+    assert_eq!(counted_stones(1, None, Lang::En), "1 stone");
+    assert_eq!(counted_stones(2, Some(Blue), Lang::En), "2 blue stones");
+    assert_eq!(counted_stones(1, Some(Blue), Lang::Hu), "1 kék kő");
+    assert_eq!(counted_areas(1, Lang::En), "1 area");
+    assert_eq!(counted_areas(0, Lang::En), "0 areas");
+    // A battle with one kill and two enemy colours to choose from (red 1, blue 1, black 1).
+    let mut s = position(
+        &[(0, st(1, 1, 1))],
+        &[st(1, 0, 0), st(0, 1, 0)],
+        Stones::NONE,
+        Stones::NONE,
+    );
+    let battle = A::Battle {
+        colour: Red,
+        area: 0,
+    };
+    let line = Turncoats::describe(&s, &battle, 0, Lang::En).unwrap();
+    assert!(line.ends_with(": 1 stone to kill"), "{line}");
+    Turncoats::apply(&mut s, &battle).unwrap();
+    let err = refused(&mut s, A::Kill { kills: st(0, 1, 1) });
+    assert!(err.to_string().contains("exactly 1 stone,"), "{err}");
+    let err = refused(&mut s, A::Kill { kills: st(0, 2, 0) });
+    assert!(err.to_string().ends_with("only 1 blue stone"), "{err}");
+    // Whole games, both languages: no log line or verdict says "1 stones" or "1 areas".
+    let mut rng = Rng::seed_from_u64(4);
+    for players in 2..=5 {
+        let mut m = Match::<Turncoats>::new(drawn(players), players as u64).unwrap();
+        while let ToMove::Seat(_) = m.to_move() {
+            let legal = Turncoats::legal(m.state());
+            m.play(&legal[rng.random_range(0..legal.len())]).unwrap();
+            let verdict = super::board::verdict(&m.state().board.standings(), Lang::En);
+            assert!(!verdict.contains(" 1 areas"), "{verdict}");
+        }
+        for (_, line) in m.log(0, Lang::En) {
+            assert!(!line.contains(" 1 stones"), "{line}");
+        }
+    }
+}
+
+/// The standings of a board whose three colours each hold `areas` areas, under these pools.
+fn three_way(areas: usize, axe: Stones, flag: Stones) -> Standings {
+    let b = scored_board(areas, areas, areas, 0, axe, flag);
+    let s = b.standings();
+    assert_eq!(s.areas, st(areas as u8, areas as u8, areas as u8));
+    s
+}
+
+#[test]
+fn the_verdict_names_the_step_that_settled_a_three_way_tie() {
+    let verdict = |s: &Standings| super::board::verdict(s, Lang::En);
+    // The AXE alone decides.
+    let s = three_way(3, st(1, 3, 2), Stones::NONE);
+    assert_eq!((s.leader, s.leader_decided_by), (Some(Blue), Decider::Axe));
+    assert_eq!(
+        verdict(&s),
+        "Red, Blue and Black tie on 3 areas; Blue leads on the AXE."
+    );
+    // The AXE drops black, the FLAG decides between red and blue: the AXE was not level for
+    // all three.
+    let s = three_way(3, st(2, 2, 1), st(1, 0, 5));
+    assert_eq!((s.leader, s.leader_decided_by), (Some(Red), Decider::Flag));
+    assert_eq!(
+        verdict(&s),
+        "Red, Blue and Black tie on 3 areas; of them, Red and Blue also tie on the AXE; Red leads on the FLAG."
+    );
+    // All three level on the AXE, the FLAG decides.
+    let s = three_way(1, st(2, 2, 2), st(0, 0, 1));
+    assert_eq!(
+        verdict(&s),
+        "Red, Blue and Black tie on 1 area and on the AXE; Black leads on the FLAG."
+    );
+    // No colour wins: dropped by the AXE, by the FLAG, or by neither.
+    let s = three_way(3, st(2, 2, 1), st(1, 1, 5));
+    assert_eq!(s.leader, None);
+    assert_eq!(
+        verdict(&s),
+        "No colour leads: Red, Blue and Black tie on 3 areas; of them, Red and Blue also tie on the AXE and the FLAG. The fewest stones in hand would win."
+    );
+    let s = three_way(3, st(2, 2, 2), st(1, 1, 0));
+    assert_eq!(
+        verdict(&s),
+        "No colour leads: Red, Blue and Black tie on 3 areas and on the AXE; of them, Red and Blue also tie on the FLAG. The fewest stones in hand would win."
+    );
+    let s = three_way(3, st(2, 2, 2), st(1, 1, 1));
+    assert_eq!(
+        verdict(&s),
+        "No colour leads: Red, Blue and Black tie on areas, AXE and FLAG. The fewest stones in hand would win."
+    );
+    // Hungarian names the same step.
+    let hu = super::board::verdict(&three_way(3, st(2, 2, 1), st(1, 0, 5)), Lang::Hu);
+    assert!(
+        hu.contains("közülük Piros és Kék a FEJSZÉN is egyenlő"),
+        "{hu}"
+    );
+    assert!(hu.ends_with("a ZÁSZLÓ alapján Piros vezet."), "{hu}");
+    // The steps agree with the tie-break the rules use.
+    let mut rng = Rng::seed_from_u64(6);
+    for _ in 0..2000 {
+        let mut pool = || {
+            st(
+                rng.random_range(0..3),
+                rng.random_range(0..3),
+                rng.random_range(0..3),
+            )
+        };
+        let (axe, flag) = (pool(), pool());
+        let tied = [
+            rng.random_bool(0.7),
+            rng.random_bool(0.7),
+            rng.random_bool(0.7),
+        ];
+        let steps = tie_steps(tied, &axe, &flag);
+        let (winner, decider) = break_tie(tied, &axe, &flag);
+        let alive = |a: [bool; 3]| a.iter().filter(|&&x| x).count();
+        let by_steps = match (alive(steps.count), alive(steps.axe), alive(steps.flag)) {
+            (0, ..) => Decider::Contested,
+            (1, ..) => Decider::Majority,
+            (_, 1, _) => Decider::Axe,
+            (_, _, 1) => Decider::Flag,
+            _ => Decider::Contested,
+        };
+        assert_eq!(by_steps, decider, "{tied:?} {axe:?} {flag:?}");
+        if alive(steps.flag) == 1 {
+            assert_eq!(TieSteps::colours(steps.flag).first().copied(), winner);
+        }
+    }
+}
+
+#[test]
+fn the_rules_panel_covers_the_end_and_every_tie_break() {
+    let en = super::board::end_rules(Lang::En).join(" ");
+    for needle in [
+        "the most stones on the AXE, then on the FLAG, among the tied colours",
+        "If no colour wins",
+        "the fewest stones in hand wins",
+        "starting with the player after the one who ended the game",
+    ] {
+        assert!(en.contains(needle), "English rules lack {needle:?}");
+    }
+    let hu = super::board::end_rules(Lang::Hu).join(" ");
+    for needle in [
+        "a FEJSZÉN, aztán a ZÁSZLÓN",
+        "Ha egyik szín sem győz",
+        "a legkevesebb kő",
+        "a játékot befejező játékos utáni",
+    ] {
+        assert!(hu.contains(needle), "Hungarian rules lack {needle:?}");
+    }
 }
