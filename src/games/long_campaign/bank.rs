@@ -22,13 +22,18 @@
 //!
 //! # Validation (§8.1, checked at load and in the tests)
 //! - `id` non-empty and unique per language; every id present in both `en` and `hu`, with the same
-//!   type, category, difficulty and (numeric) answer in both;
+//!   type, category, difficulty, same-fact group, and the same correct option (choice: the options
+//!   are listed in the same order, so `correctIndex` must match) or answer (numeric) in both;
 //! - `type` is `choice` or `numeric`; `category` one of §8.1's six or `hungary` (the bank's
 //!   seventh, for Hungary-specific questions); `difficulty` 1–3;
 //!   `language` `en` or `hu`; `text` non-empty;
 //! - choice: exactly 4 distinct non-empty options, `correctIndex` an integer 0–3;
 //! - numeric: `answer` an integer > 0 of at most 10 digits (the answer field accepts no more),
-//!   `unit` a string (missing means `""`), `aiSpread` optional and > 0.
+//!   `unit` a string (missing means `""`), `aiSpread` optional and > 0;
+//! - `sameFact` optional: a group name shared by questions that ask the same fact or give each
+//!   other's answer away (mc-spo-0041 states Phelps' 23 golds, nu-spo-0022 asks for them). A game
+//!   draws at most one question of a group (DECISION LC-10, `rules.rs`), so a group needs two
+//!   members at least, in either deck.
 //!
 //! Unknown extra fields (a source note, say) are ignored.
 
@@ -228,6 +233,9 @@ pub struct Question {
     pub difficulty: u8,
     pub text: String,
     pub body: Body,
+    /// The `sameFact` group, if the question shares its fact with others (LC-10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_fact: Option<String>,
 }
 
 impl Question {
@@ -268,6 +276,16 @@ impl Question {
         }
     }
 
+    /// The unit as a player reads it: none after a year ("1849", in either language; the file
+    /// keeps the token `year` for §7's spread), else the file's unit, already in the question's
+    /// language.
+    pub fn shown_unit(&self) -> &str {
+        match self.unit() {
+            "year" => "",
+            unit => unit,
+        }
+    }
+
     /// §7: the typical error of an average player: `aiSpread`, else 10 % of the answer (at
     /// least 1), or 25 for years. A Hungarian year unit (`év`) counts as a year too.
     pub fn spread(&self) -> f64 {
@@ -288,6 +306,8 @@ pub struct Bank {
     pub choice: Vec<Question>,
     pub numeric: Vec<Question>,
     by_id: HashMap<String, (QuestionKind, u16)>,
+    /// The members of every `sameFact` group, by deck and index (LC-10).
+    facts: Vec<Vec<(QuestionKind, u16)>>,
 }
 
 impl Bank {
@@ -305,6 +325,24 @@ impl Bank {
     /// A question's deck and index from its id.
     pub fn find(&self, id: &str) -> Option<(QuestionKind, u16)> {
         self.by_id.get(id).copied()
+    }
+
+    /// Every `sameFact` group, as the decks and indices of its members.
+    pub fn fact_groups(&self) -> &[Vec<(QuestionKind, u16)>] {
+        &self.facts
+    }
+
+    /// Gather the `sameFact` groups once every question is in.
+    fn group_facts(&mut self) {
+        let mut groups: BTreeMap<&str, Vec<(QuestionKind, u16)>> = BTreeMap::new();
+        for kind in [QuestionKind::Choice, QuestionKind::Numeric] {
+            for (i, q) in self.deck(kind).iter().enumerate() {
+                if let Some(f) = &q.same_fact {
+                    groups.entry(f).or_default().push((kind, i as u16));
+                }
+            }
+        }
+        self.facts = groups.into_values().collect();
     }
 
     fn push(&mut self, q: Question) {
@@ -414,10 +452,41 @@ pub fn load(files: &[BankFile]) -> Result<Banks, Vec<BankError>> {
                 if a.answer() != b.answer() {
                     errors.push(err(file, id, "the en and hu versions differ in answer"));
                 }
+                if a.correct_index() != b.correct_index() {
+                    errors.push(err(
+                        file,
+                        id,
+                        "the en and hu versions have a different correct option (correctIndex)",
+                    ));
+                }
+                if a.same_fact != b.same_fact {
+                    errors.push(err(file, id, "the en and hu versions differ in sameFact"));
+                }
             }
             (None, None) => {}
         }
     }
+    // A same-fact group of one is a typo in its name.
+    let mut members: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (id, [en, _]) in &seen {
+        if let Some(f) = en.as_ref().and_then(|(_, q)| q.same_fact.as_deref()) {
+            members.entry(f).or_default().push(id);
+        }
+    }
+    for (fact, ids) in &members {
+        if ids.len() < 2 {
+            let file = seen[ids[0]][0]
+                .as_ref()
+                .map_or("(bank)", |(f, _)| f.as_str());
+            errors.push(err(
+                file,
+                ids[0],
+                &format!("sameFact \"{fact}\" has no other question"),
+            ));
+        }
+    }
+    banks.en.group_facts();
+    banks.hu.group_facts();
     for lang in Language::ALL {
         let bank = banks.language(lang);
         if bank.choice.is_empty() || bank.numeric.is_empty() {
@@ -477,6 +546,11 @@ fn parse_question(item: &Value) -> Result<Question, ParseError> {
         _ => return Err(fail("\"difficulty\" must be 1, 2 or 3")),
     };
     let text = text_field("text")?;
+    let same_fact = match obj.get("sameFact") {
+        None => None,
+        Some(Value::String(f)) if !f.trim().is_empty() => Some(f.clone()),
+        Some(_) => return Err(fail("\"sameFact\" must be a non-empty string")),
+    };
     let body = match kind.as_str() {
         "choice" => {
             if obj.contains_key("answer") {
@@ -552,6 +626,7 @@ fn parse_question(item: &Value) -> Result<Question, ParseError> {
         difficulty,
         text,
         body,
+        same_fact,
     })
 }
 

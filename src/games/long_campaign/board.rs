@@ -20,11 +20,11 @@
 //! - LC-UI-5 The question language defaults to the app language when the game is set up; the
 //!   options form also sets the §7 knowledge of every computer seat (one level for all).
 
-use super::bank::{self, Language, QuestionKind};
-use super::map::{self, CountyId};
-use super::view::{category_name, effect_line};
+use super::bank::{self, QuestionKind};
+use super::map::{self, label_name, label_spots, CountyId, BUDAPEST, BUDAPEST_NAME_Y};
+use super::view::{category_name, effect_line, language_of, seconds};
 use super::{
-    AnswerLevel, BonusTo, Campaign, CampaignAction, CampaignOptions, CampaignView, Colour, Given,
+    AnswerLevel, Campaign, CampaignAction, CampaignOptions, CampaignView, Colour, Given,
     LongCampaign, Phase, Purpose, QuestionCard, Reveal, Stage, Step, Timer, BASE_VALUE,
     CAPTURE_VALUE, DEFENCE_BONUS, DIVISION_VALUE, EXPANSION_VALUE, ROUNDS,
 };
@@ -38,8 +38,6 @@ use web_time::Instant;
 
 /// The part of the 1000×700 map frame that holds the country.
 const VIEW_BOX: &str = "28 50 944 584";
-/// The Budapest marker inside Pest (§2.1).
-const BUDAPEST: (f64, f64) = (437.0, 278.0);
 
 fn colour_look(c: Colour) -> SeatLook {
     LOOKS[c as usize]
@@ -75,29 +73,6 @@ fn with_colours(text: &str, c: &Campaign, lang: Lang) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// The name drawn on the map: the long double and triple names shortened so they fit (the
-/// accessible name keeps the full one).
-fn map_name(id: CountyId) -> &'static str {
-    match id.code() {
-        "GS" => "Győr-M.-S.",
-        "KE" => "Komárom-E.",
-        "BZ" => "Borsod-A.-Z.",
-        "SZ" => "Szabolcs-Sz.-B.",
-        "HB" => "Hajdú-Bihar",
-        "JN" => "Jász-N.-Sz.",
-        "BK" => "Bács-Kiskun",
-        "CS" => "Csongrád-Cs.",
-        _ => id.name(),
-    }
-}
-
-fn language_of(lang: Lang) -> Language {
-    match lang {
-        Lang::En => Language::En,
-        Lang::Hu => Language::Hu,
-    }
 }
 
 /// A question as the viewer reads it: in the app's language (DECISION LC-UI-2).
@@ -140,7 +115,7 @@ fn localise(card: &QuestionCard, c: &Campaign, lang: Lang) -> Shown {
     Shown {
         text: q2.text.clone(),
         options,
-        unit: q2.unit().to_string(),
+        unit: q2.shown_unit().to_string(),
     }
 }
 
@@ -150,10 +125,6 @@ fn with_unit(v: u64, unit: &str) -> String {
     } else {
         format!("{v} {unit}")
     }
-}
-
-fn secs(ms: u32) -> String {
-    format!("{:.1}", ms as f64 / 1000.0)
 }
 
 fn phase_name(c: &Campaign, lang: Lang) -> String {
@@ -167,7 +138,7 @@ fn phase_name(c: &Campaign, lang: Lang) -> String {
         Phase::Division => t!(
             lang,
             "Phase 3 · Division of the free counties",
-            "3. szakasz · A szabad megyék felosztása"
+            "3. szakasz · A szabad vármegyék felosztása"
         ),
         Phase::War { round, .. } => t!(
             lang,
@@ -193,7 +164,7 @@ fn purpose_line(c: &Campaign, p: Purpose, lang: Lang) -> String {
         Purpose::Division => t!(
             lang,
             "Division: the closest guess picks a free county",
-            "Felosztás: a legjobb tipp választhat szabad megyét"
+            "Felosztás: a legjobb tipp választhat szabad vármegyét"
         ),
         Purpose::Battle {
             attacker,
@@ -546,8 +517,9 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     None => {}
                 }
                 let [lx, ly] = shape.label;
-                let castle_view = tile.castle.map(|k| castle(lx, ly + 2.0, k.towers, k.ruined));
-                let value_y = if tile.castle.is_some() { ly + 26.0 } else { ly + 9.0 };
+                let spots = label_spots(shape.label, tile.castle.is_some(), tile.owner.is_some());
+                let castle_view = tile.castle.map(|k| castle(lx, spots.castle_foot.unwrap_or(ly), k.towers, k.ruined));
+                let value_y = spots.value_y;
                 let value_text = tile.owner.map(|_| {
                     let mark = owner.map_or("", |l| l.mark);
                     view! {
@@ -557,7 +529,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                         </text>
                     }
                 });
-                let name_y = value_y + if tile.owner.is_some() { 17.0 } else { 0.0 };
+                let name_y = spots.name_y;
                 let click = move |_| {
                     if let Some(a) = action {
                         play.run(a);
@@ -600,7 +572,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                 let ring = ring.map(|cls| view! { <path class=cls d=shape.path.clone()></path> }.into_any());
                 let labels = view! {
                     <g class="lc-labels" class:dim=picking && action.is_none() aria-hidden="true">
-                        <text class="lc-name" x=lx y=name_y text-anchor="middle">{map_name(id)}</text>
+                        <text class="lc-name" x=lx y=name_y text-anchor="middle">{label_name(id)}</text>
                         {castle_view}
                         {value_text}
                         {(contested == Some(id)).then(|| view! {
@@ -623,12 +595,12 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
         let budapest = view! {
             <g class="lc-budapest" aria-hidden="true">
                 <circle cx=BUDAPEST.0 cy=BUDAPEST.1 r="5"></circle>
-                <text x=BUDAPEST.0 - 9.0 y=BUDAPEST.1 + 4.0 text-anchor="end">"Budapest"</text>
+                <text x=BUDAPEST.0 y=BUDAPEST_NAME_Y text-anchor="middle">"Budapest"</text>
             </g>
         };
         view! {
             <svg class="board lc-map" viewBox=VIEW_BOX role="group" preserveAspectRatio="xMidYMid meet"
-                aria-label=t!(lang, "Map of Hungary's 19 counties", "Magyarország 19 megyéjének térképe")>
+                aria-label=t!(lang, "Map of Hungary's 19 counties", "Magyarország 19 vármegyéjének térképe")>
                 {patterns()}
                 <path class="lc-outline" d=shapes.outline.clone()></path>
                 {groups}
@@ -662,7 +634,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
             <div class="lc-timer" class:hurry={left <= 3} role="timer"
                 aria-label=t!(lang, "{left} seconds left", "{left} másodperc van hátra")>
                 <div class="lc-timer-fill" style=format!("width:{share:.1}%")></div>
-                <span>{left} " s"</span>
+                <span>{t!(lang, "{left} s", "{left} mp")}</span>
             </div>
         })
     };
@@ -887,7 +859,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     (None, None, Some(p)) => format!("#{}", p + 1),
                     _ => String::new(),
                 };
-                let time = a.given.map_or("—".to_string(), |g| format!("{} s", secs(g.ms())));
+                let time = a.given.map_or("—".to_string(), |g| seconds(g.ms(), lang));
                 let good = a.right == Some(true) || a.place == Some(0);
                 view! {
                     <tr class=format!("seat-{}", look.colour) class:good=good>
@@ -1118,12 +1090,6 @@ impl GameUi for LongCampaign {
                 Timer::Off => "off",
             })
         };
-        let bonus = move || {
-            options.with(|o| match o.defence_bonus_to {
-                BonusTo::County => "county",
-                BonusTo::Player => "player",
-            })
-        };
         view! {
             <label class="option">
                 {move || t!(lang.get(), "Answer timer ", "Válaszidő ")}
@@ -1147,19 +1113,6 @@ impl GameUi for LongCampaign {
             <For each=move || ai_seats.get() key=|i| *i let:i>
                 {knowledge(i)}
             </For>
-            <label class="option">
-                {move || t!(lang.get(), "Defence bonus (+100) goes to ", "A védekezési bónusz (+100) ide kerül: ")}
-                <select
-                    prop:value=bonus
-                    on:change=move |e| {
-                        let b = if event_target_value(&e) == "player" { BonusTo::Player } else { BonusTo::County };
-                        options.update(|o| o.defence_bonus_to = b);
-                    }
-                >
-                    <option value="county">{move || t!(lang.get(), "the defended county", "a megvédett megye")}</option>
-                    <option value="player">{move || t!(lang.get(), "the defender's score", "a védő pontjai")}</option>
-                </select>
-            </label>
             <p class="option lc-lang-note">
                 {move || t!(lang.get(),
                     "Questions follow the app language (English or Hungarian).",
@@ -1219,27 +1172,27 @@ impl GameUi for LongCampaign {
             (Phase::Bases { .. }, _) => t!(
                 lang,
                 "Pick a county for your castle (not next to another castle)",
-                "Válassz megyét a váradnak (más vár mellé nem lehet)"
+                "Válassz vármegyét a váradnak (más vár mellé nem lehet)"
             ),
             (Phase::Expansion { .. }, _) => t!(
                 lang,
                 "Pick a free county next to your land, then answer its question",
-                "Válassz egy szabad megyét a területed mellett, aztán felelj a kérdésre"
+                "Válassz egy szabad vármegyét a területed mellett, aztán felelj a kérdésre"
             ),
             (Phase::Division, _) => t!(
                 lang,
                 "Your guess was closest: pick a free county",
-                "A te tipped volt a legjobb: válassz egy szabad megyét"
+                "A te tipped volt a legjobb: válassz egy szabad vármegyét"
             ),
             (Phase::War { .. }, _) if c.can_rebuild(view.seat as u8) => t!(
                 lang,
                 "Attack a neighbouring county, or rebuild a tower of your castle",
-                "Támadj meg egy szomszédos megyét, vagy építs újjá egy tornyot"
+                "Támadj meg egy szomszédos vármegyét, vagy építs újjá egy tornyot"
             ),
             (Phase::War { .. }, _) => t!(
                 lang,
                 "Attack a neighbouring county",
-                "Támadj meg egy szomszédos megyét"
+                "Támadj meg egy szomszédos vármegyét"
             ),
             _ => with_colours(&c.prompt(lang), c, lang),
         }
@@ -1250,14 +1203,14 @@ impl GameUi for LongCampaign {
             return view! {
                 <div class="rules-text lc-rules">
                     {rules_picture()}
-                    <p>"Hárman hódítjátok meg Magyarország 19 megyéjét kvízkérdésekkel. A pontszámod a megyéid értékének összege."</p>
+                    <p>"Hárman hódítjátok meg Magyarország 19 vármegyéjét kvízkérdésekkel. A pontszámod a vármegyéid értékének és a védekezési bónuszaidnak az összege."</p>
                     <ol>
-                        <li><b>"Várválasztás."</b> " Piros, Kék, Zöld sorrendben mindenki választ egy megyét a várának (" {BASE_VALUE} " pont, 3 torony). Két vár nem lehet szomszédos."</li>
-                        <li><b>"Terjeszkedés"</b> " (6 kör): válassz egy szabad szomszédos megyét, és felelj egy feleletválasztós kérdésre. Jó válasz: tiéd a megye (" {EXPANSION_VALUE} " pont)."</li>
-                        <li><b>"Felosztás."</b> " Amíg marad szabad megye, mindhárman tippeltek egy számra; a legközelebbi (egyenlőségnél a gyorsabb) választ egy megyét (" {DIVISION_VALUE} " pont)."</li>
-                        <li><b>"Háború"</b> " (6 kör): mindenki egyszer támad egy szomszédos megyét. Támadó és védő ugyanarra a kérdésre felel; ha mindketten jól, tippkérdés dönt. Az elfoglalt megye " {CAPTURE_VALUE} " pontot ér; a sikeres védő megyéje +" {DEFENCE_BONUS} " pontot kap."</li>
+                        <li><b>"Várválasztás."</b> " Piros, Kék, Zöld sorrendben mindenki választ egy vármegyét a várának (" {BASE_VALUE} " pont, 3 torony). Két vár nem lehet szomszédos."</li>
+                        <li><b>"Terjeszkedés"</b> " (6 kör): válassz egy szabad szomszédos vármegyét, és felelj egy feleletválasztós kérdésre. Jó válasz: tiéd a vármegye (" {EXPANSION_VALUE} " pont)."</li>
+                        <li><b>"Felosztás."</b> " Amíg marad szabad vármegye, mindhárman tippeltek egy számra; a legközelebbi (egyenlőségnél a gyorsabb) választ egy vármegyét (" {DIVISION_VALUE} " pont)."</li>
+                        <li><b>"Háború"</b> " (6 kör): mindenki egyszer támad egy szomszédos vármegyét. Támadó és védő ugyanarra a kérdésre felel; ha mindketten jól, tippkérdés dönt. Az elfoglalt vármegye " {CAPTURE_VALUE} " pontot ér. Ha a védő úgy nyer, hogy eltalálta a helyes választ, " {DEFENCE_BONUS} " pont védekezési bónuszt kap: ez a pontszámához adódik, nem a vármegyéhez, megmarad akkor is, ha a vármegyét később elfoglalják, és a játékos legyőzésével sem lehet megszerezni."</li>
                     </ol>
-                    <p>"Egy várat toronyról toronyra kell bevenni; a ledőlt tornyok lent maradnak, de a saját körödben egyet újjáépíthetsz. Ha a vár elesik, a gazdája kiesik, és minden megyéje a támadóhoz kerül."</p>
+                    <p>"Egy várat toronyról toronyra kell bevenni; a ledőlt tornyok lent maradnak, de a saját körödben egyet újjáépíthetsz. Ha a vár elesik, a gazdája kiesik, minden vármegyéje a mostani értékével a támadóhoz kerül (a vár " {BASE_VALUE} " pontot ér), a védekezési bónusza pedig elvész."</p>
                     <p>"Időzítő: klasszikus 10 mp, nyugodt 20 mp, vagy kikapcsolva. A színeket minta is jelöli: Piros pöttyös, Kék csíkos, Zöld háromszöges."</p>
                     <p class="lc-credit">"Térkép: Made with Natural Earth (közkincs); a Zala–Veszprém határ a geoBoundaries HUN ADM1 adatból (CC0 1.0, Wikimedia Commons)."</p>
                 </div>
@@ -1267,14 +1220,14 @@ impl GameUi for LongCampaign {
         view! {
             <div class="rules-text lc-rules">
                 {rules_picture()}
-                <p>"Three players conquer Hungary's 19 counties by answering quiz questions. Your score is the sum of your counties' values."</p>
+                <p>"Three players conquer Hungary's 19 counties by answering quiz questions. Your score is the sum of your counties' values plus your defence bonuses."</p>
                 <ol>
                     <li><b>"Bases."</b> " In the order Red, Blue, Green each player picks a county for their castle (" {BASE_VALUE} " points, 3 towers). No two castles may be neighbours."</li>
                     <li><b>"Expansion"</b> " (6 rounds): pick a free county next to your land and answer a multiple-choice question. Right: the county is yours (" {EXPANSION_VALUE} " points)."</li>
                     <li><b>"Division."</b> " While counties are free, all three guess a number; the closest (then the faster) picks one (" {DIVISION_VALUE} " points)."</li>
-                    <li><b>"War"</b> " (6 rounds): everyone attacks a neighbouring county once a round. Attacker and defender answer the same question; if both are right, a numeric guess decides. A captured county is worth " {CAPTURE_VALUE} "; a defender who answered right adds +" {DEFENCE_BONUS} " to the county."</li>
+                    <li><b>"War"</b> " (6 rounds): everyone attacks a neighbouring county once a round. Attacker and defender answer the same question; if both are right, a numeric guess decides. A captured county is worth " {CAPTURE_VALUE} ". A defender who wins having answered right earns a defence bonus of " {DEFENCE_BONUS} ": it adds to the player's score, not to the county, stays with them when the county is taken later, and cannot be won by defeating them."</li>
                 </ol>
-                <p>"A castle falls tower by tower; fallen towers stay down, but on your turn you may rebuild one. When a castle falls its owner is out, and all their land goes to the attacker."</p>
+                <p>"A castle falls tower by tower; fallen towers stay down, but on your turn you may rebuild one. When a castle falls its owner is out: all their land goes to the attacker at its values (the castle's county counts " {BASE_VALUE} "), and their defence bonus is lost."</p>
                 <p>"Timer: classic 10 s, relaxed 20 s, or off. Colours carry a pattern too: Red dots, Blue stripes, Green triangles."</p>
                 <p class="lc-credit">"Map: Made with Natural Earth (public domain); Zala–Veszprém border from geoBoundaries HUN ADM1 (CC0 1.0, Wikimedia Commons)."</p>
             </div>

@@ -1,5 +1,7 @@
 //! The map of Hungary (long-campaign.md §2): 19 counties, their borders (the rules data of §2.2)
-//! and their drawn shapes (§2.3, from `counties.json`, a copy of `shared/data/hungary-counties.json`).
+//! and their drawn shapes (§2.3, from `counties.json`, a copy of `shared/data/hungary-counties.json`
+//! whose label points of Pest, Heves and Nógrád are moved so that no two counties' labels, nor
+//! Budapest's, overlap: see [`label_spots`] and the test `map_labels_never_overlap`).
 //!
 //! Adjacency is written here once, as an edge list, and is the single source of truth for the
 //! rules; the shapes are decoration for the board.
@@ -224,6 +226,49 @@ impl MapShapes {
     /// The shape of one county.
     pub fn shape(&self, county: CountyId) -> Option<&CountyShape> {
         self.counties.get(county.index())
+    }
+}
+
+/// The Budapest marker inside Pest (§2.1).
+pub const BUDAPEST: (f64, f64) = (437.0, 278.0);
+/// The baseline of Budapest's name, centred above its marker: to its left it ran into
+/// Komárom-Esztergom's name ("Komárom-EBudapest"), to its right into Pest's value.
+pub const BUDAPEST_NAME_Y: f64 = 266.0;
+
+/// The name drawn on the map: the long double and triple names shortened so they fit (the
+/// accessible name keeps the full one).
+pub fn label_name(id: CountyId) -> &'static str {
+    match id.code() {
+        "GS" => "Győr-M.-S.",
+        "KE" => "Komárom-E.",
+        "BZ" => "Borsod-A.-Z.",
+        "SZ" => "Szabolcs-Sz.-B.",
+        "HB" => "Hajdú-Bihar",
+        "JN" => "Jász-N.-Sz.",
+        "BK" => "Bács-Kiskun",
+        "CS" => "Csongrád-Cs.",
+        _ => id.name(),
+    }
+}
+
+/// Where a county's marks sit around its label point, in viewBox units: the foot of its
+/// castle, and the baselines of its value and its name, stacked downwards.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabelSpots {
+    pub castle_foot: Option<f64>,
+    pub value_y: f64,
+    pub name_y: f64,
+}
+
+/// The stack of a county's marks: castle, value (when owned), name. The board draws them here
+/// and the tests check that no two counties' stacks overlap, whichever of them hold castles.
+pub fn label_spots(label: [f64; 2], castle: bool, owned: bool) -> LabelSpots {
+    let ly = label[1];
+    let value_y = if castle { ly + 26.0 } else { ly + 9.0 };
+    LabelSpots {
+        castle_foot: castle.then_some(ly + 2.0),
+        value_y,
+        name_y: value_y + if owned { 17.0 } else { 0.0 },
     }
 }
 

@@ -32,6 +32,22 @@
 //! - LC-8 The view carries the open question's id, text and options in display order, never its
 //!   option permutation or solution; the determinization finds the question by id and its order
 //!   by the option texts (distinct by validation).
+//! - LC-9 The defence bonus follows the original Hungarian rules text, not H10: "Ha a védő úgy
+//!   nyer, hogy eltalálta a helyes választ, a védő 100 pont védekezési bónuszt kap. Ezt a
+//!   védekezési bónuszt a játékos legyőzésével nem lehet megszerezni." and "Egy bázismegye
+//!   ledöntése 1000 pontot ér". So the +100 goes to the defending player's score, never onto the
+//!   county; a later capture gives the attacker 400 and leaves the bonus with the defender; a
+//!   fallen base gives the attacker its counties at their values, the base county at 1000
+//!   however often it was defended, and the eliminated player's bonus goes nowhere (an
+//!   eliminated player scores 0, §4.4). H10's county mode and its `defence_bonus_to` option are
+//!   gone: a record that still names the option replays under this rule (the field is ignored).
+//! - LC-10 Questions that ask the same fact, or give each other's answer away, carry one
+//!   `sameFact` group in the bank (the review's 57 pairs and a few more, see
+//!   `data/questions/README.md`). A draw never picks a question whose group was already asked in
+//!   the game (in either deck), unless nothing else is left in the pass (small test banks only).
+//!   The draw is part of the match record, so the option `one_question_per_fact` is on in new
+//!   games and off for records made before it (they lack the field), which replay their draws
+//!   as made.
 
 mod ai;
 mod answer;
@@ -44,10 +60,10 @@ mod view;
 pub use ai::{ai_action, ai_answer, baseline_choice, duel, evaluate, DuelReport};
 pub use answer::{answer_time, choice_answer, numeric_guess, p_correct, AnswerLevel};
 pub use rules::{
-    rank_numeric, Ask, BonusTo, Campaign, CampaignAction, CampaignOptions, CampaignState, Colour,
-    County, Drawn, Effect, Given, LongCampaign, Phase, Player, Purpose, Reveal, SeatList, Sim,
-    Snapshot, Stage, Step, Timer, BASE_VALUE, CAPTURE_VALUE, DEFENCE_BONUS, DIVISION_VALUE,
-    EXPANSION_VALUE, ROUNDS, ROUND_ORDER, TOWERS,
+    rank_numeric, Ask, Campaign, CampaignAction, CampaignOptions, CampaignState, Colour, County,
+    Drawn, Effect, Given, LongCampaign, Phase, Player, Purpose, Reveal, SeatList, Sim, Snapshot,
+    Stage, Step, Timer, BASE_VALUE, CAPTURE_VALUE, DEFENCE_BONUS, DIVISION_VALUE, EXPANSION_VALUE,
+    ROUNDS, ROUND_ORDER, TOWERS,
 };
 pub use view::{
     AskView, CampaignView, Castle, CountyTile, QuestionCard, RevealDetails, RevealedAnswer,

@@ -17,7 +17,7 @@ pub const EXPANSION_VALUE: u32 = 200;
 pub const DIVISION_VALUE: u32 = 300;
 /// §4.4 step 2: a captured county becomes worth 400.
 pub const CAPTURE_VALUE: u32 = 400;
-/// §4.4, H10: the defence bonus.
+/// §4.4: the defence bonus, to the defending player (DECISION LC-9, replacing H10).
 pub const DEFENCE_BONUS: u32 = 100;
 /// §4.1: a new base has three towers.
 pub const TOWERS: u8 = 3;
@@ -82,17 +82,6 @@ impl Timer {
     }
 }
 
-/// H10 `defenceBonusTo`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum BonusTo {
-    /// +100 on the defended county's value (default).
-    #[default]
-    County,
-    /// +100 on the defender's bonus ledger, kept apart from the map.
-    Player,
-}
-
 /// Table options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -102,12 +91,16 @@ pub struct CampaignOptions {
     /// Which bank to draw from (`full` for play, `sample` for tests and test records).
     pub questions: QuestionSet,
     pub timer: Timer,
-    pub defence_bonus_to: BonusTo,
     /// §7 answer level per seat. An AI seat answers at its level; for a human seat it is what the
     /// AI assumes about that player when it plans (DECISION LC-2).
     pub answer_levels: [AnswerLevel; 3],
     /// The seats playing Red, Blue and Green; `None` deals the colours at random (§3.1).
     pub colours: Option<[u8; 3]>,
+    /// DECISION LC-10: a game draws at most one question of a `sameFact` group. On in every new
+    /// game; a record made before it (without the field) reads as off, so its seeded draws
+    /// replay as they were made.
+    #[serde(default)]
+    pub one_question_per_fact: bool,
 }
 
 impl Default for CampaignOptions {
@@ -116,9 +109,9 @@ impl Default for CampaignOptions {
             language: Language::En,
             questions: QuestionSet::Full,
             timer: Timer::Classic,
-            defence_bonus_to: BonusTo::County,
             answer_levels: [AnswerLevel::Average; 3],
             colours: None,
+            one_question_per_fact: true,
         }
     }
 }
@@ -149,7 +142,8 @@ pub struct Player {
     pub alive: bool,
     /// 1 for the first player eliminated, 2 for the second (§4.4 step 4).
     pub eliminated: Option<u8>,
-    /// H10 `"player"` ledger (always 0 with the default `"county"`).
+    /// The defence bonuses this player has earned (DECISION LC-9): part of its score, never
+    /// on a county, never passed to an attacker.
     pub bonus: u32,
 }
 
@@ -579,7 +573,7 @@ impl Campaign {
         })
     }
 
-    /// H3 (and H10 `"player"`): the sum of owned values plus the bonus ledger.
+    /// H3 and LC-9: the sum of owned values plus the player's own defence bonuses.
     pub fn score(&self, seat: u8) -> u32 {
         let map: u32 = self
             .counties
@@ -757,21 +751,62 @@ impl Campaign {
 
     /// Deck indices not yet drawn in this pass through the deck.
     pub fn unasked(&self, kind: QuestionKind) -> usize {
-        let n = self.bank().deck(kind).len();
-        let asked: usize = (0..n.div_ceil(64))
-            .map(|w| {
-                (self.asked(kind).get(w).copied().unwrap_or(0) & word_mask(n, w)).count_ones()
-                    as usize
-            })
-            .sum();
-        n - asked
+        self.free_count(kind, self.asked(kind))
     }
 
     /// The `k`-th deck index (0-based) not yet asked, if any.
-    pub fn nth_unasked(&self, kind: QuestionKind, mut k: usize) -> Option<usize> {
+    pub fn nth_unasked(&self, kind: QuestionKind, k: usize) -> Option<usize> {
+        self.nth_free(kind, self.asked(kind), k)
+    }
+
+    /// LC-10: the deck's indices that may not be drawn now, as bits: those asked in this pass,
+    /// and every member of a `sameFact` group one of whose questions was asked (in its own
+    /// deck's pass).
+    pub fn barred(&self, kind: QuestionKind) -> Vec<u64> {
+        let mut bits = self.asked(kind).to_vec();
+        for group in self.bank().fact_groups() {
+            let seen = group
+                .iter()
+                .any(|&(k, i)| bit_is_set(self.asked(k), i as usize));
+            if !seen {
+                continue;
+            }
+            for &(_, i) in group.iter().filter(|(k, _)| *k == kind) {
+                let word = i as usize / 64;
+                if bits.len() <= word {
+                    bits.resize(word + 1, 0);
+                }
+                bits[word] |= 1 << (i % 64);
+            }
+        }
+        bits
+    }
+
+    /// LC-10: whether `index` may be drawn from `kind`'s deck now. Only when every question
+    /// left in the pass shares a fact with one already asked (a small test bank) is a shared
+    /// fact allowed, rather than ending the pass early.
+    pub fn may_draw(&self, kind: QuestionKind, index: usize) -> bool {
+        if !self.options.one_question_per_fact {
+            return true;
+        }
+        let barred = self.barred(kind);
+        !bit_is_set(&barred, index) || self.free_count(kind, &barred) == 0
+    }
+
+    /// Deck indices whose bit is clear in `bits`.
+    fn free_count(&self, kind: QuestionKind, bits: &[u64]) -> usize {
+        let n = self.bank().deck(kind).len();
+        let set: usize = (0..n.div_ceil(64))
+            .map(|w| (bits.get(w).copied().unwrap_or(0) & word_mask(n, w)).count_ones() as usize)
+            .sum();
+        n - set
+    }
+
+    /// The `k`-th deck index (0-based) whose bit is clear in `bits`, if any.
+    fn nth_free(&self, kind: QuestionKind, bits: &[u64], mut k: usize) -> Option<usize> {
         let n = self.bank().deck(kind).len();
         for w in 0..n.div_ceil(64) {
-            let mut free = !self.asked(kind).get(w).copied().unwrap_or(0) & word_mask(n, w);
+            let mut free = !bits.get(w).copied().unwrap_or(0) & word_mask(n, w);
             let count = free.count_ones() as usize;
             if k >= count {
                 k -= count;
@@ -1076,8 +1111,10 @@ impl CampaignState {
         self.ask = None;
     }
 
-    /// §4.4 step 4: `loser` is out; all its counties pass to `winner` with their values, the
-    /// base is ruined, and the H10 ledger moves too.
+    /// §4.4 step 4: `loser` is out; all its counties pass to `winner` with their values (the
+    /// base county at 1000, LC-9), the base is ruined. The loser's defence bonus goes nowhere:
+    /// "Ezt a védekezési bónuszt a játékos legyőzésével nem lehet megszerezni" (LC-9), and an
+    /// eliminated player scores 0 (§4.4).
     fn eliminate(&mut self, loser: u8, winner: u8) {
         let k = 1 + self
             .campaign
@@ -1085,12 +1122,10 @@ impl CampaignState {
             .iter()
             .filter(|p| p.eliminated.is_some())
             .count() as u8;
-        let bonus = self.campaign.players[loser as usize].bonus;
         let p = &mut self.campaign.players[loser as usize];
         p.alive = false;
         p.eliminated = Some(k);
         p.bonus = 0;
-        self.campaign.players[winner as usize].bonus += bonus;
         for county in self.campaign.counties.iter_mut() {
             if county.owner == Some(loser) {
                 county.owner = Some(winner);
@@ -1113,14 +1148,11 @@ impl CampaignState {
     ) -> Effect {
         let i = county.index();
         if !attacker_won {
-            // H10: the bonus only when the defender also answered right.
+            // LC-9: the bonus only when the defender also answered right, and to the player:
+            // the county (a base too) keeps its value, so a later capture or a fallen base
+            // gives the attacker 400 or 1000 and leaves the bonus with the defender.
             if defender_right {
-                match self.campaign.options.defence_bonus_to {
-                    BonusTo::County => self.campaign.counties[i].value += DEFENCE_BONUS,
-                    BonusTo::Player => {
-                        self.campaign.players[defender as usize].bonus += DEFENCE_BONUS
-                    }
-                }
+                self.campaign.players[defender as usize].bonus += DEFENCE_BONUS;
             }
             self.next_war_turn();
             return Effect::Held {
@@ -1370,6 +1402,11 @@ impl CampaignState {
                 "question {index} was already asked in this game"
             )));
         }
+        if fresh > 0 && !self.campaign.may_draw(kind, index as usize) {
+            return Err(rule(format!(
+                "question {index} asks the same fact as a question already asked (LC-10)"
+            )));
+        }
         let bits = self.campaign.asked_mut(kind);
         if fresh == 0 {
             bits.iter_mut().for_each(|w| *w = 0); // the deck ran out: a new pass
@@ -1533,13 +1570,22 @@ impl Game for LongCampaign {
             }
             _ => {
                 let kind = s.ask.map_or(QuestionKind::Choice, |a| a.kind);
-                let n = s.campaign.bank().deck(kind).len();
-                let fresh = s.campaign.unasked(kind);
-                let question = if fresh == 0 {
-                    rng.random_range(0..n.max(1))
-                } else {
-                    let k = rng.random_range(0..fresh);
-                    s.campaign.nth_unasked(kind, k).unwrap_or(0)
+                let c = &s.campaign;
+                let n = c.bank().deck(kind).len();
+                let fresh = c.unasked(kind);
+                // LC-10: no second question of a fact already asked, while others are left.
+                let barred = c.options.one_question_per_fact.then(|| c.barred(kind));
+                let open = barred.as_ref().map(|b| (c.free_count(kind, b), b));
+                let question = match open {
+                    _ if fresh == 0 => rng.random_range(0..n.max(1)),
+                    Some((free, bits)) if free > 0 => {
+                        let k = rng.random_range(0..free);
+                        c.nth_free(kind, bits, k).unwrap_or(0)
+                    }
+                    _ => {
+                        let k = rng.random_range(0..fresh);
+                        c.nth_unasked(kind, k).unwrap_or(0)
+                    }
                 } as u16;
                 match kind {
                     QuestionKind::Choice => {

@@ -264,6 +264,90 @@ fn county_ids_read_as_codes_in_json() {
     );
 }
 
+/// A box `[x0, y0, x1, y1]` for text of `chars` characters at `size` (viewBox units, as the CSS
+/// sets them: `.lc-name` 13, `.lc-value` 27 with its mark at 18, `.lc-budapest text` 14). The
+/// width is a generous 0.6 em a character (bold system fonts run 0.5–0.6 em).
+fn text_box(x: f64, baseline: f64, chars: usize, size: f64) -> [f64; 4] {
+    let w = chars as f64 * size * 0.6;
+    [
+        x - w / 2.0,
+        baseline - 0.75 * size,
+        x + w / 2.0,
+        baseline + 0.22 * size,
+    ]
+}
+
+fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// The marks of a county drawn at its label point: castle, value ("● 1000", the widest) and
+/// name, as the board places them (`map::label_spots`).
+fn label_boxes(id: CountyId, castle: bool) -> Vec<[f64; 4]> {
+    let label = map::shapes().shape(id).unwrap().label;
+    let spots = map::label_spots(label, castle, true);
+    let x = label[0];
+    let mut out = Vec::new();
+    if let Some(foot) = spots.castle_foot {
+        // Three towers 54 wide and 45 high, drawn at 0.8.
+        out.push([x - 22.0, foot - 36.0, x + 22.0, foot]);
+    }
+    let value_w = 18.0 * 0.8 + 5.0 * 27.0 * 0.6;
+    out.push([
+        x - value_w / 2.0,
+        spots.value_y - 20.0,
+        x + value_w / 2.0,
+        spots.value_y + 6.0,
+    ]);
+    let name = map::label_name(id).chars().count();
+    out.push(text_box(x, spots.name_y, name, 13.0));
+    out
+}
+
+#[test]
+fn map_labels_never_overlap() {
+    // §9 of the review: "Komárom-EBudapest". The labels are in viewBox units, so what holds
+    // here holds at every size the map is drawn (the phone layout only hides the names).
+    let budapest = [
+        [
+            map::BUDAPEST.0 - 7.0,
+            map::BUDAPEST.1 - 7.0,
+            map::BUDAPEST.0 + 7.0,
+            map::BUDAPEST.1 + 7.0,
+        ],
+        text_box(map::BUDAPEST.0, map::BUDAPEST_NAME_Y, 8, 14.0),
+    ];
+    let mut clashes = Vec::new();
+    let ids: Vec<CountyId> = CountyId::all().collect();
+    for (i, &a) in ids.iter().enumerate() {
+        for castle_a in [false, true] {
+            for ba in label_boxes(a, castle_a) {
+                for bb in budapest {
+                    if overlap(ba, bb) {
+                        clashes.push(format!("{} (castle {castle_a}) and Budapest", a.code()));
+                    }
+                }
+                for &b in &ids[i + 1..] {
+                    for castle_b in [false, true] {
+                        if label_boxes(b, castle_b)
+                            .into_iter()
+                            .any(|bb| overlap(ba, bb))
+                        {
+                            clashes.push(format!(
+                                "{} (castle {castle_a}) and {} (castle {castle_b})",
+                                a.code(),
+                                b.code()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    clashes.dedup();
+    assert!(clashes.is_empty(), "labels overlap: {clashes:?}");
+}
+
 // ---------------------------------------------------------------- bank (§8)
 
 #[test]
@@ -435,6 +519,27 @@ fn bank_validation_catches_every_problem() {
         (
             r#"[{"id":"n","type":"numeric","category":"sport","language":"en","difficulty":1,"text":"Q","answer":12345678901}]"#,
             "10 digits",
+        ),
+        (
+            r#"[{"id":"a","type":"choice","category":"sport","language":"en","difficulty":1,"text":"Q","options":["1","2","3","4"],"correctIndex":0},
+                {"id":"a","type":"choice","category":"sport","language":"hu","difficulty":1,"text":"K","options":["1","2","3","4"],"correctIndex":2}]"#,
+            "different correct option",
+        ),
+        (
+            r#"[{"id":"a","type":"choice","category":"sport","language":"en","difficulty":1,"text":"Q","options":["1","2","3","4"],"correctIndex":0,"sameFact":"x"},
+                {"id":"a","type":"choice","category":"sport","language":"hu","difficulty":1,"text":"K","options":["1","2","3","4"],"correctIndex":0,"sameFact":"y"},
+                {"id":"b","type":"numeric","category":"sport","language":"en","difficulty":1,"text":"Q","answer":3,"sameFact":"x"},
+                {"id":"b","type":"numeric","category":"sport","language":"hu","difficulty":1,"text":"K","answer":3,"sameFact":"x"}]"#,
+            "differ in sameFact",
+        ),
+        (
+            r#"[{"id":"a","type":"choice","category":"sport","language":"en","difficulty":1,"text":"Q","options":["1","2","3","4"],"correctIndex":0,"sameFact":"lonely"},
+                {"id":"a","type":"choice","category":"sport","language":"hu","difficulty":1,"text":"K","options":["1","2","3","4"],"correctIndex":0,"sameFact":"lonely"}]"#,
+            "no other question",
+        ),
+        (
+            r#"[{"id":"n","type":"numeric","category":"sport","language":"en","difficulty":1,"text":"Q","answer":3,"sameFact":7}]"#,
+            "sameFact",
         ),
         (r#"{"id":"n"}"#, "not a JSON array"),
         (r#"[{"id":"n",]"#, "not valid JSON"),
@@ -853,11 +958,10 @@ fn battle_attacker_wrong_defender_right_holds_with_the_bonus() {
     wrong(&mut s);
     assert_eq!(answering(&s), BLUE);
     right(&mut s);
+    // LC-9: the bonus goes to Blue, the county keeps its value.
     let to = s.campaign.county(c("TO"));
-    assert_eq!(
-        (to.owner, to.value),
-        (Some(BLUE), DIVISION_VALUE + DEFENCE_BONUS)
-    );
+    assert_eq!((to.owner, to.value), (Some(BLUE), DIVISION_VALUE));
+    assert_eq!(s.campaign.players[BLUE as usize].bonus, DEFENCE_BONUS);
     assert_eq!(s.campaign.score(BLUE), blue_before + DEFENCE_BONUS);
     assert!(matches!(
         s.campaign.last_reveal.unwrap().effect,
@@ -921,10 +1025,8 @@ fn battle_both_right_goes_to_a_numeric_decider() {
     guess(&mut s, 5, 1000);
     guess(&mut s, -4, 9000);
     let to = s.campaign.county(c("TO"));
-    assert_eq!(
-        (to.owner, to.value),
-        (Some(BLUE), DIVISION_VALUE + DEFENCE_BONUS)
-    );
+    assert_eq!((to.owner, to.value), (Some(BLUE), DIVISION_VALUE));
+    assert_eq!(s.campaign.players[BLUE as usize].bonus, DEFENCE_BONUS);
 
     // Equal distance: the faster one.
     let mut s = war_state();
@@ -991,17 +1093,30 @@ fn decider_exact_tie_is_settled_by_the_drawn_lots() {
 }
 
 #[test]
-fn defence_bonus_to_the_player_ledger() {
-    // H10 "player": the county keeps its value, the defender's score rises by 100.
+fn a_defended_county_captured_later_gives_400_and_the_defender_keeps_the_bonus() {
+    // LC-9: "a védő 100 pont védekezési bónuszt kap" — the player, not the county.
     let mut s = war_state();
-    s.campaign.options.defence_bonus_to = BonusTo::Player;
-    let blue = s.campaign.score(BLUE);
+    let (red, blue) = (s.campaign.score(RED), s.campaign.score(BLUE));
     attack(&mut s, "TO");
     wrong(&mut s);
     right(&mut s);
     assert_eq!(s.campaign.county(c("TO")).value, DIVISION_VALUE);
-    assert_eq!(s.campaign.players[BLUE as usize].bonus, DEFENCE_BONUS);
     assert_eq!(s.campaign.score(BLUE), blue + DEFENCE_BONUS);
+    // Red attacks TO again and takes it: Red gains 400, Blue loses only the county's 300.
+    s.campaign.step = Step::Choose { seat: RED };
+    attack(&mut s, "TO");
+    right(&mut s);
+    wrong(&mut s);
+    let to = s.campaign.county(c("TO"));
+    assert_eq!((to.owner, to.value), (Some(RED), CAPTURE_VALUE));
+    assert_eq!(s.campaign.score(RED), red + CAPTURE_VALUE);
+    assert_eq!(s.campaign.players[BLUE as usize].bonus, DEFENCE_BONUS);
+    assert_eq!(s.campaign.players[RED as usize].bonus, 0);
+    assert_eq!(
+        s.campaign.score(BLUE),
+        blue - DIVISION_VALUE + DEFENCE_BONUS,
+        "the bonus stays with the defender"
+    );
 }
 
 #[test]
@@ -1087,13 +1202,11 @@ fn towers_fall_one_per_battle_stay_down_and_can_be_rebuilt() {
     wrong(&mut s);
     assert_eq!(s.campaign.county(c("BA")).towers, 1);
     draw(&mut s);
-    wrong(&mut s); // Red misses: Blue holds; Blue was right → +100 on the base
+    wrong(&mut s); // Red misses: Blue holds; Blue was right → +100 to Blue, not to the base
     right(&mut s);
     let ba = *s.campaign.county(c("BA"));
-    assert_eq!(
-        (ba.towers, ba.value, ba.owner),
-        (1, BASE_VALUE + DEFENCE_BONUS, Some(BLUE))
-    );
+    assert_eq!((ba.towers, ba.value, ba.owner), (1, BASE_VALUE, Some(BLUE)));
+    assert_eq!(s.campaign.players[BLUE as usize].bonus, DEFENCE_BONUS);
     assert_eq!(chooser(&s), GREEN, "the attack is over");
     // Green attacks elsewhere; towers stay down.
     attack(&mut s, "BK");
@@ -1123,8 +1236,8 @@ fn towers_fall_one_per_battle_stay_down_and_can_be_rebuilt() {
         }
     ));
     assert_eq!(
-        s.campaign.county(c("BA")).value,
-        BASE_VALUE + DEFENCE_BONUS,
+        (s.campaign.county(c("BA")).value, s.campaign.score(BLUE)),
+        (BASE_VALUE, total_values(&s, BLUE) + DEFENCE_BONUS),
         "no points change"
     );
     // Round 2 begins with Green.
@@ -1193,18 +1306,83 @@ fn a_fallen_base_eliminates_and_hands_over_every_county() {
 }
 
 #[test]
-fn bonus_ledger_passes_to_the_eliminator() {
+fn a_defended_base_that_falls_gives_1000_plus_the_counties_and_the_bonus_goes_nowhere() {
+    // LC-9: "Egy bázismegye ledöntése 1000 pontot ér"; "Ezt a védekezési bónuszt a játékos
+    // legyőzésével nem lehet megszerezni."
     let mut s = war_state();
-    s.campaign.options.defence_bonus_to = BonusTo::Player;
-    s.campaign.players[BLUE as usize].bonus = 300;
-    s.campaign.counties[c("BA").index()].towers = 1;
-    let (red, blue) = (s.campaign.score(RED), s.campaign.score(BLUE));
+    // Blue defends its base twice, right both times (Red misses).
+    for _ in 0..2 {
+        s.campaign.step = Step::Choose { seat: RED };
+        attack(&mut s, "BA");
+        wrong(&mut s);
+        right(&mut s);
+    }
+    assert_eq!(s.campaign.county(c("BA")).value, BASE_VALUE);
+    assert_eq!(s.campaign.players[BLUE as usize].bonus, 2 * DEFENCE_BONUS);
+    // Now the base falls in one siege of three battles.
+    let red = s.campaign.score(RED);
+    let blue_counties = total_values(&s, BLUE);
+    let others = blue_counties - BASE_VALUE;
+    s.campaign.step = Step::Choose { seat: RED };
     attack(&mut s, "BA");
-    right(&mut s);
-    wrong(&mut s);
+    for _ in 0..3 {
+        right(&mut s);
+        wrong(&mut s);
+        if s.campaign.step == Step::Draw {
+            draw(&mut s);
+        }
+    }
+    assert!(matches!(
+        s.campaign.last_reveal.unwrap().effect,
+        Effect::BaseFell {
+            attacker: RED,
+            defender: BLUE,
+            ..
+        }
+    ));
+    assert_eq!(s.campaign.county(c("BA")).value, BASE_VALUE);
+    assert_eq!(s.campaign.score(RED), red + BASE_VALUE + others);
+    assert_eq!(s.campaign.players[RED as usize].bonus, 0, "not passed on");
+    assert_eq!(s.campaign.players[BLUE as usize].bonus, 0, "gone");
     assert_eq!(s.campaign.score(BLUE), 0);
-    assert_eq!(s.campaign.score(RED), red + blue);
-    assert_eq!(s.campaign.players[RED as usize].bonus, 300);
+}
+
+#[test]
+fn records_made_under_the_county_bonus_replay_under_the_player_bonus() {
+    // Records from before LC-9 name `defence_bonus_to`; the field is ignored and the game
+    // replays with the bonus on the player.
+    for text in [
+        include_str!("../../../tests/records/valid/long-campaign-greedy-vs-random-full.json"),
+        include_str!("../../../tests/records/valid/long-campaign-hu-player-bonus-full.json"),
+    ] {
+        assert!(text.contains("defence_bonus_to"));
+        let m = Match::<LongCampaign>::from_json(text).expect("replays");
+        let s = m.state();
+        let held = m
+            .history()
+            .iter()
+            .filter_map(|st| st.campaign.last_reveal)
+            .filter(|r| matches!(r.effect, Effect::Held { bonus: true, .. }))
+            .count();
+        assert!(held > 0, "the record has defences with a bonus");
+        for id in CountyId::all() {
+            let x = s.campaign.county(id);
+            assert!(
+                [
+                    0,
+                    EXPANSION_VALUE,
+                    DIVISION_VALUE,
+                    CAPTURE_VALUE,
+                    BASE_VALUE
+                ]
+                .contains(&x.value),
+                "{id:?} worth {}: no bonus on a county",
+                x.value
+            );
+        }
+        let bonuses: u32 = s.campaign.players.iter().map(|p| p.bonus).sum();
+        assert!(bonuses > 0 || s.campaign.alive_count() < 3);
+    }
 }
 
 #[test]
@@ -1596,6 +1774,184 @@ fn no_question_repeats_within_a_game_until_its_deck_runs_out() {
     }
 }
 
+/// The `sameFact` group of each question of a language, by deck and index.
+fn fact_of(
+    set: QuestionSet,
+    lang: Language,
+) -> std::collections::HashMap<(QuestionKind, u16), usize> {
+    let b = bank::bank(set, lang).unwrap();
+    let mut out = std::collections::HashMap::new();
+    for (g, members) in b.fact_groups().iter().enumerate() {
+        for &m in members {
+            out.insert(m, g);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_review_s_same_fact_pairs_are_marked_in_both_languages() {
+    // long-campaign-same-fact review: 57 pairs, each in one group, e.g. Phelps' 23 golds.
+    for lang in Language::ALL {
+        let b = bank::bank(QuestionSet::Full, lang).unwrap();
+        let facts = fact_of(QuestionSet::Full, lang);
+        let group = |id: &str| facts.get(&b.find(id).unwrap()).copied();
+        assert!(group("mc-spo-0041").is_some());
+        assert_eq!(group("mc-spo-0041"), group("nu-spo-0022"));
+        assert_eq!(group("nu-spo-0010"), group("mc-spo-0045"), "Wembley 1953");
+        assert_eq!(group("mc-hun-0020"), group("mc-hun-0021"));
+        assert_ne!(group("mc-spo-0041"), group("nu-spo-0010"));
+        assert_eq!(group("mc-his-0001"), None, "an unshared fact has no group");
+        assert!(b.fact_groups().len() >= 50);
+    }
+}
+
+#[test]
+fn a_game_never_draws_two_questions_of_one_fact() {
+    // LC-10, over many seeded games of the full bank, in both languages.
+    let mut games_with_a_group = 0;
+    for g in 0..120u64 {
+        let lang = Language::ALL[g as usize % 2];
+        let options = CampaignOptions {
+            questions: QuestionSet::Full,
+            language: lang,
+            colours: None,
+            ..Default::default()
+        };
+        assert!(options.one_question_per_fact, "on by default");
+        let m = random_game(options, g, &mut Rng::seed_from_u64(g));
+        let facts = fact_of(QuestionSet::Full, lang);
+        let mut seen = HashSet::new();
+        for d in draws_of(&m) {
+            if let Some(f) = facts.get(&d) {
+                assert!(
+                    seen.insert(*f),
+                    "game {g}: a second question of fact {f}: {d:?}"
+                );
+            }
+        }
+        games_with_a_group += !seen.is_empty() as u32;
+    }
+    assert!(
+        games_with_a_group > 60,
+        "the groups are drawn at all ({games_with_a_group})"
+    );
+}
+
+#[test]
+fn a_draw_of_a_fact_already_asked_is_refused() {
+    let options = CampaignOptions {
+        questions: QuestionSet::Full,
+        ..opts()
+    };
+    let b = bank::bank(QuestionSet::Full, Language::En).unwrap();
+    let (_, phelps) = b.find("mc-spo-0041").unwrap();
+    let (_, golds) = b.find("nu-spo-0022").unwrap();
+    let mut s = LongCampaign::new(&options, &mut setup_rng(0)).unwrap();
+    s.campaign.asked_numeric[golds as usize / 64] |= 1 << (golds % 64);
+    pick(&mut s, "GS");
+    pick(&mut s, "BA");
+    pick(&mut s, "SZ");
+    pick(&mut s, "VA");
+    let draw_phelps = CampaignAction::DrawChoice {
+        question: phelps,
+        order: [0, 1, 2, 3],
+    };
+    let before = s.clone();
+    let err = LongCampaign::apply(&mut s, &draw_phelps);
+    assert!(
+        matches!(err, Err(Illegal::Rule(ref m)) if m.contains("same fact")),
+        "{err:?}"
+    );
+    assert_eq!(s, before);
+    // The legacy draw of a record made before LC-10 still accepts it.
+    s.campaign.options.one_question_per_fact = false;
+    play(&mut s, draw_phelps);
+}
+
+#[test]
+fn records_made_before_same_fact_groups_replay_with_their_draws() {
+    // Made with the draw as it was (no `one_question_per_fact` in its options), full bank.
+    let text =
+        include_str!("../../../tests/records/valid/long-campaign-before-same-fact-full.json");
+    assert!(!text.contains("one_question_per_fact"));
+    let m = Match::<LongCampaign>::from_json(text).expect("replays");
+    assert!(!m.state().campaign.options.one_question_per_fact);
+    let c = &m.state().campaign;
+    let facts = fact_of(c.options.questions, c.options.language);
+    assert!(
+        draws_of(&m).iter().any(|d| facts.contains_key(d)),
+        "the record draws from a same-fact group, so the later draws depend on the rule"
+    );
+    // Under LC-10 the same seed draws other questions: the record only replays as made.
+    let now = text.replace(
+        "\"colours\":null",
+        "\"colours\":null,\"one_question_per_fact\":true",
+    );
+    assert_ne!(now, text);
+    assert!(Match::<LongCampaign>::from_json(&now).is_err());
+}
+
+#[test]
+fn hungarian_shows_no_year_word_and_a_decimal_comma() {
+    use crate::i18n::Lang;
+    assert_eq!(super::view::seconds(5000, Lang::Hu), "5,0 mp");
+    assert_eq!(super::view::seconds(4321, Lang::En), "4.3 s");
+    for lang in Language::ALL {
+        let b = bank::bank(QuestionSet::Full, lang).unwrap();
+        for q in &b.numeric {
+            assert_ne!(q.shown_unit(), "year", "{}", q.id);
+        }
+    }
+    // A year question, revealed in a Hungarian game: "1066", never "1066 year".
+    let options = CampaignOptions {
+        language: Language::Hu,
+        questions: QuestionSet::Full,
+        ..opts()
+    };
+    let mut s = war_state();
+    s.campaign.options = options;
+    let (_, hastings) = bank::bank(QuestionSet::Full, Language::Hu)
+        .unwrap()
+        .find("nu-his-0001")
+        .unwrap();
+    s.campaign.step = Step::Choose { seat: RED };
+    play(&mut s, CampaignAction::Attack { county: c("TO") });
+    let m = bank::bank(QuestionSet::Full, Language::Hu).unwrap();
+    let first = m.choice.iter().position(|q| q.same_fact.is_none()).unwrap() as u16;
+    play(
+        &mut s,
+        CampaignAction::DrawChoice {
+            question: first,
+            order: [0, 1, 2, 3],
+        },
+    );
+    right(&mut s);
+    right(&mut s);
+    play(
+        &mut s,
+        CampaignAction::DrawNumeric {
+            question: hastings,
+            lots: [0, 1, 2],
+        },
+    );
+    guess(&mut s, 0, 2500);
+    let before = s.clone();
+    let mut after = s.clone();
+    let last = CampaignAction::Guess {
+        value: Some(1070),
+        ms: 5000,
+    };
+    play(&mut after, last);
+    let line = LongCampaign::describe(&before, &last, RED as usize, Lang::Hu).unwrap();
+    assert!(line.contains("1066") && !line.contains("year"), "{line}");
+    assert!(line.contains("5,0 mp") && line.contains("2,5 mp"), "{line}");
+    let en = LongCampaign::describe(&before, &last, RED as usize, Lang::En).unwrap();
+    assert!(en.contains("5.0 s") && !en.contains("year"), "{en}");
+    let d = after.campaign.reveal_details().unwrap();
+    assert_eq!(d.correct_text, "1066");
+}
+
 // ---------------------------------------------------------------- views (§6)
 
 #[test]
@@ -1967,7 +2323,7 @@ fn check_invariants(s: &CampaignState) {
         lands[0] | lands[1] | lands[2],
         map::ALL_COUNTIES & !c.free()
     );
-    // Scores are the sums of owned values (plus the ledger).
+    // Scores are the sums of owned values plus the player's own defence bonuses (LC-9).
     for seat in 0..3u8 {
         assert_eq!(
             c.score(seat),
@@ -1991,7 +2347,10 @@ fn check_invariants(s: &CampaignState) {
             assert_eq!(x.towers, 0);
         } else {
             assert!((1..=TOWERS).contains(&x.towers));
-            assert!(x.value >= BASE_VALUE && (x.value - BASE_VALUE).is_multiple_of(DEFENCE_BONUS));
+            assert_eq!(
+                x.value, BASE_VALUE,
+                "a base counts 1000 however often defended"
+            );
         }
     }
     for id in CountyId::all() {
@@ -2002,7 +2361,10 @@ fn check_invariants(s: &CampaignState) {
         }
         match x.owner {
             None => assert_eq!(x.value, 0),
-            Some(_) => assert!(x.value >= EXPANSION_VALUE && x.value.is_multiple_of(100)),
+            Some(_) => assert!(
+                [EXPANSION_VALUE, DIVISION_VALUE, CAPTURE_VALUE, BASE_VALUE].contains(&x.value),
+                "no bonus on a county (LC-9)"
+            ),
         }
     }
     let past_bases = !matches!(c.phase, Phase::Bases { .. });
@@ -2061,13 +2423,9 @@ fn random_playouts_keep_the_invariants() {
                 QuestionSet::Sample
             },
             timer: [Timer::Classic, Timer::Relaxed, Timer::Off][(g % 3) as usize],
-            defence_bonus_to: if g % 4 == 0 {
-                BonusTo::Player
-            } else {
-                BonusTo::County
-            },
             answer_levels: [AnswerLevel::Average; 3],
             colours: None,
+            one_question_per_fact: g % 7 != 0,
         };
         let mut m = Match::<LongCampaign>::new(options, g).unwrap();
         check_invariants(m.state());

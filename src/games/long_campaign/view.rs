@@ -7,7 +7,7 @@
 //! After the reveal everything about that question is public ([`Campaign::last_reveal`]).
 
 use super::answer::AnswerLevel;
-use super::bank::{Bank, Category, Question, QuestionKind};
+use super::bank::{self, Bank, Category, Language, Question, QuestionKind};
 use super::map::{self, CountyId, CountyShape};
 use super::rules::*;
 use crate::engine::{Game, Rng, Seat};
@@ -27,7 +27,7 @@ pub struct QuestionCard {
     pub text: String,
     /// Choice: the four options in display order. Numeric: empty.
     pub options: Vec<String>,
-    /// Numeric: the display unit ("" if none).
+    /// Numeric: the unit as shown ("" if none, and for years: [`Question::shown_unit`]).
     pub unit: String,
 }
 
@@ -47,7 +47,7 @@ impl QuestionCard {
             difficulty: q.difficulty,
             text: q.text.clone(),
             options,
-            unit: q.unit().to_string(),
+            unit: q.shown_unit().to_string(),
         }
     }
 }
@@ -271,19 +271,19 @@ impl Campaign {
             (Phase::Bases { .. }, Step::Choose { seat }) => t!(
                 lang,
                 "{}: pick a county for your base (not next to another base)",
-                "{}: válassz megyét a váradnak (más vár mellé nem lehet)",
+                "{}: válassz vármegyét a váradnak (más vár mellé nem lehet)",
                 who(seat)
             ),
             (Phase::Expansion { round, .. }, Step::Choose { seat }) => t!(
                 lang,
                 "Expansion round {round}/{ROUNDS}: {}, pick a free county next to your land",
-                "Terjeszkedés, {round}/{ROUNDS}. kör: {}, válassz egy szabad megyét a területed mellett",
+                "Terjeszkedés, {round}/{ROUNDS}. kör: {}, válassz egy szabad vármegyét a területed mellett",
                 who(seat)
             ),
             (Phase::Division, Step::Choose { seat }) => t!(
                 lang,
                 "{}: you won the guess, pick a free county",
-                "{}: a tiéd a legjobb tipp, válassz egy szabad megyét",
+                "{}: a tiéd a legjobb tipp, válassz egy szabad vármegyét",
                 who(seat)
             ),
             (Phase::War { round, .. }, Step::Choose { seat }) => {
@@ -291,14 +291,14 @@ impl Campaign {
                     t!(
                         lang,
                         "War round {round}/{ROUNDS}: {}, attack a county next to your land, or rebuild your base",
-                        "Háború, {round}/{ROUNDS}. kör: {}, támadj meg egy szomszédos megyét, vagy építsd újjá a várad",
+                        "Háború, {round}/{ROUNDS}. kör: {}, támadj meg egy szomszédos vármegyét, vagy építsd újjá a várad",
                         who(seat)
                     )
                 } else {
                     t!(
                         lang,
                         "War round {round}/{ROUNDS}: {}, attack a county next to your land",
-                        "Háború, {round}/{ROUNDS}. kör: {}, támadj meg egy szomszédos megyét",
+                        "Háború, {round}/{ROUNDS}. kör: {}, támadj meg egy szomszédos vármegyét",
                         who(seat)
                     )
                 }
@@ -328,8 +328,18 @@ impl Campaign {
 
     /// The reveal of the last resolved question, ready to show.
     pub fn reveal_details(&self) -> Option<RevealDetails> {
+        self.reveal_details_in(self.options.language)
+    }
+
+    /// The same reveal with the question, options and unit in `language`: a question has the
+    /// same id, option order and answer in both (checked by the bank), so the drawn order holds.
+    pub fn reveal_details_in(&self, language: Language) -> Option<RevealDetails> {
         let r = self.last_reveal?;
         let q = self.question(r.kind, r.question.index)?;
+        let q = match bank::bank(self.options.questions, language) {
+            Ok(b) => b.find(&q.id).and_then(|(k, i)| b.get(k, i)).unwrap_or(q),
+            Err(_) => q,
+        };
         let card = QuestionCard::of(q, r.question.order);
         let (correct_option, correct_text) = match r.kind {
             QuestionKind::Choice => {
@@ -477,7 +487,7 @@ pub fn effect_line(e: &Effect, lang: Lang) -> String {
         Effect::DivisionWon { seat } => t!(
             lang,
             "@{seat} wins and picks a county",
-            "@{seat} nyer, és megyét választ"
+            "@{seat} nyer, és vármegyét választ"
         ),
         Effect::Decider => t!(
             lang,
@@ -524,8 +534,8 @@ pub fn effect_line(e: &Effect, lang: Lang) -> String {
             if bonus {
                 t!(
                     lang,
-                    "@{defender} holds {} (+{DEFENCE_BONUS})",
-                    "@{defender} megvédi: {} (+{DEFENCE_BONUS})",
+                    "@{defender} holds {} (+{DEFENCE_BONUS} defence bonus)",
+                    "@{defender} megvédi: {} (+{DEFENCE_BONUS} védekezési bónusz)",
                     county.name()
                 )
             } else {
@@ -555,22 +565,35 @@ pub fn effect_line(e: &Effect, lang: Lang) -> String {
     }
 }
 
-fn secs(ms: u32) -> String {
-    format!("{:.1}", ms as f64 / 1000.0)
+/// An answer time as the player's language writes it: "5.0 s", "5,0 mp" (decimal comma).
+pub fn seconds(ms: u32, lang: Lang) -> String {
+    let s = format!("{:.1}", ms as f64 / 1000.0);
+    match lang {
+        Lang::En => format!("{s} s"),
+        Lang::Hu => format!("{} mp", s.replace('.', ",")),
+    }
+}
+
+/// The question language that goes with the app language.
+pub fn language_of(lang: Lang) -> Language {
+    match lang {
+        Lang::En => Language::En,
+        Lang::Hu => Language::Hu,
+    }
 }
 
 /// The log line for the reveal that `after` shows.
 fn reveal_line(after: &Campaign, lang: Lang) -> String {
-    let Some(d) = after.reveal_details() else {
+    let Some(d) = after.reveal_details_in(language_of(lang)) else {
         return String::new();
     };
     let answers: Vec<String> = d
         .answers
         .iter()
         .map(|a| {
-            let time = a.given.map_or(String::new(), |g| {
-                t!(lang, ", {} s", ", {} mp", secs(g.ms()))
-            });
+            let time = a
+                .given
+                .map_or(String::new(), |g| format!(", {}", seconds(g.ms(), lang)));
             let seat = a.seat;
             let text = if a.given.is_some_and(|g| g.answered()) {
                 a.text.clone()
@@ -672,7 +695,7 @@ pub(crate) fn describe(
                 t!(
                     lang,
                     "@{chooser} attacks {} of {owner}",
-                    "@{chooser} megtámadja: {} ({owner} megyéje)",
+                    "@{chooser} megtámadja: {} ({owner} vármegyéje)",
                     county.name()
                 )
             }
@@ -721,16 +744,16 @@ pub(crate) fn describe(
                             ms,
                         } => t!(
                             lang,
-                            "@{mover} answered option {} in {} s",
-                            "@{mover} válasza: {} ({} mp)",
+                            "@{mover} answered option {} in {}",
+                            "@{mover} válasza: {} ({})",
                             (b'A' + o) as char,
-                            secs(ms)
+                            seconds(ms, lang)
                         ),
                         CampaignAction::Guess { value: Some(v), ms } => t!(
                             lang,
-                            "@{mover} guessed {v} in {} s",
-                            "@{mover} tippje: {v} ({} mp)",
-                            secs(ms)
+                            "@{mover} guessed {v} in {}",
+                            "@{mover} tippje: {v} ({})",
+                            seconds(ms, lang)
                         ),
                         _ => t!(lang, "@{mover} gave no answer", "@{mover} nem válaszolt"),
                     }
