@@ -34,7 +34,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "toy-battle",
         name: "Toy Battle",
-        hu: ["Toy Battle", "2 játékos", "15–25 perc", "Küldd a játékkatonákat az utakon, fedd le a gyengébb játékokat, és szerezd meg az érmeket."],
+        hu: ["Játékok Harca", "2 játékos", "15–25 perc", "Küldd a játékkatonákat az utakon, fedd le a gyengébb játékokat, és szerezd meg az érmeket."],
         players: "2 players",
         length: "15–25 min",
         pitch: "Send toy troops along the paths, cover weaker toys and grab the medals.",

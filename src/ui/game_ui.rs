@@ -111,6 +111,11 @@ pub trait GameUi: Game {
     fn prompt(view: &Self::View, lang: Lang) -> String;
     /// A short rules summary for the table.
     fn rules(lang: Lang) -> AnyView;
+    /// The rules summary for the game on the table, where its options change the rules (Toy
+    /// Battle's Terrain); by default [`GameUi::rules`].
+    fn rules_for(_view: &Self::View, lang: Lang) -> AnyView {
+        Self::rules(lang)
+    }
 }
 
 /// The key handler of a board element that acts as a button (an SVG `<g>` with a role and a

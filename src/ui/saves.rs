@@ -87,8 +87,9 @@ impl Unreadable {
             ),
             Unreadable::Format(found) => t!(
                 lang,
-                "it was written in format {found}, this version reads format {ours}",
-                "{found}. formátumban készült, ez a változat a(z) {ours}. formátumot olvassa"
+                "it was written in format {found}, this version reads format {}",
+                "{found}. formátumban készült, ez a változat {}. formátumot olvassa",
+                crate::i18n::the(lang, &ours.to_string(), false)
             ),
             Unreadable::UnknownGame(game) => t!(
                 lang,
@@ -112,8 +113,9 @@ impl Unreadable {
                 let ours = RECORD_FORMAT;
                 t!(
                     lang,
-                    "its match record has format {found}, this version reads format {ours}",
-                    "a lépéslista {found}. formátumú, ez a változat a(z) {ours}. formátumot olvassa"
+                    "its match record has format {found}, this version reads format {}",
+                    "a lépéslista {found}. formátumú, ez a változat {}. formátumot olvassa",
+                    crate::i18n::the(lang, &ours.to_string(), false)
                 )
             }
             Unreadable::Record(LoadError::Record(RecordError::WrongGame { found, .. })) => t!(

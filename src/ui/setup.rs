@@ -5,6 +5,7 @@ use super::game_ui::{GameUi, SeatLook};
 use super::{fresh_seed, use_lang, Screen, SeatSpec, TableSpec};
 use crate::ai::Level;
 use crate::engine::Match;
+use crate::i18n::the;
 use crate::t;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -109,7 +110,7 @@ fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize, look: Signal<SeatLook>) ->
         <div class=move || format!("seat-row seat-{}", look.get().colour) data-seat=i.to_string()>
             <span class="seat-mark" aria-hidden="true">{move || look.get().mark}</span>
             <label>
-                <span class="sr-only">{move || t!(lang.get(), "Name of player {}", "A(z) {}. játékos neve", i + 1)}</span>
+                <span class="sr-only">{move || t!(lang.get(), "Name of player {}", "{}. játékos neve", the(lang.get(), &(i + 1).to_string(), true))}</span>
                 <input
                     type="text"
                     maxlength="16"
@@ -121,7 +122,7 @@ fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize, look: Signal<SeatLook>) ->
                 />
             </label>
             <label>
-                <span class="sr-only">{move || t!(lang.get(), "Who plays seat {}", "Ki ül a(z) {}. helyen", i + 1)}</span>
+                <span class="sr-only">{move || t!(lang.get(), "Who plays seat {}", "Ki ül {}. helyen", the(lang.get(), &(i + 1).to_string(), false))}</span>
                 <select
                     prop:value=kind
                     on:change=move |e| {

@@ -3,14 +3,14 @@
 //! shows the hand-off, game-over (ranking and score chart) and step-through replay. Generic
 //! over [`GameUi`]: one table for every game.
 
-use super::catalogue::{with_ui_game, UiVisitor};
+use super::catalogue::{entry, with_ui_game, UiVisitor};
 use super::game_ui::{BoardProps, GameUi, SeatLook};
 use super::handoff::HandOff;
 use super::{fresh_seed, saves, use_lang, worker, Screen, SeatSpec, TableSpec};
 use crate::ai::protocol::AiRequest;
 use crate::ai::{Bot, Level};
 use crate::engine::{Match, Outcome, Seat, ToMove};
-use crate::i18n::Lang;
+use crate::i18n::{log_name, the, thinking_line, to_play_line, wins_headline, Lang};
 use crate::t;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -81,7 +81,9 @@ fn problem(message: String) -> AnyView {
 }
 
 /// Replace `@0`, `@1`… in a log line with the players' names, each in its seat's colour.
-fn named_line(line: &str, seats: &[SeatSpec], looks: &[SeatLook]) -> AnyView {
+/// A seat whose name is a pronoun ("You") is named by its colour first, so the line's verb
+/// agrees ([`log_name`]).
+fn named_line(line: &str, seats: &[SeatSpec], looks: &[SeatLook], lang: Lang) -> AnyView {
     let mut parts = Vec::new();
     let mut rest = line;
     while let Some(at) = rest.find('@') {
@@ -94,7 +96,7 @@ fn named_line(line: &str, seats: &[SeatSpec], looks: &[SeatLook]) -> AnyView {
             Some(s) => {
                 parts.push(view! { <span>{rest[..at].to_string()}</span> }.into_any());
                 let look = looks[s];
-                let name = seats[s].name.clone();
+                let name = log_name(&seats[s].name, look.colour_name(lang));
                 parts.push(
                     view! { <b class=format!("who seat-{}", look.colour)>{look.mark} " " {name}</b> }
                         .into_any(),
@@ -432,7 +434,7 @@ impl<G: GameUi> TableGame for Seated<G> {
         })
     }
     fn rules(&self, lang: Lang) -> AnyView {
-        G::rules(lang)
+        self.view.with_untracked(|v| G::rules_for(v, lang))
     }
 }
 
@@ -688,10 +690,8 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
                 ToMove::Over => t!(lang, "Game over", "Vége a játéknak"),
                 ToMove::Chance => String::new(),
                 ToMove::Seat(_) if on_table.viewer_may_act() => on_table.prompt(lang),
-                ToMove::Seat(s) if thinking.get() => {
-                    t!(lang, "{} is thinking…", "{} gondolkodik…", seats[s].name)
-                }
-                ToMove::Seat(s) => t!(lang, "{} to play", "{} következik", seats[s].name),
+                ToMove::Seat(s) if thinking.get() => thinking_line(&seats[s].name, lang),
+                ToMove::Seat(s) => to_play_line(&seats[s].name, lang),
             }
         }
     };
@@ -717,7 +717,8 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
         move |(i, line): (usize, String)| {
             // Seats keep their look for the whole game.
             let looks = untrack(|| on_table.looks());
-            view! { <li data-action=i.to_string()>{named_line(&line, &seats, &looks)}</li> }
+            let lang = untrack(|| lang.get());
+            view! { <li data-action=i.to_string()>{named_line(&line, &seats, &looks, lang)}</li> }
         }
     };
 
@@ -736,7 +737,7 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
             order.sort_by_key(|&s| outcome.ranks[s]);
             let winners = outcome.winners();
             let headline = if winners.len() == 1 {
-                t!(lang, "{} wins!", "{} nyert!", seats[winners[0]].name)
+                wins_headline(&seats[winners[0]].name, lang)
             } else {
                 t!(lang, "A draw!", "Döntetlen!")
             };
@@ -845,7 +846,8 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
         }
     });
 
-    let game_name = on_table.name();
+    let english_name = on_table.name();
+    let game_name = move |lang| entry(game_id).map_or(english_name, |e| e.name(lang));
     let board = on_table.clone();
     let rules = on_table;
     view! {
@@ -889,7 +891,10 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
                 // the table's largest view, and building it made starting a game one main-thread
                 // task over 50 ms (measured with tests/e2e/bench.js).
                 <details class="rules" on:toggle=move |_| rules_opened.set(true)>
-                    <summary>{move || t!(lang.get(), "How to play {}", "A(z) {} szabályai", game_name)}</summary>
+                    <summary>{move || {
+                        let lang = lang.get();
+                        t!(lang, "How to play {}", "{} szabályai", the(lang, game_name(lang), true))
+                    }}</summary>
                     {move || rules_opened.get().then(|| rules.rules(lang.get()))}
                 </details>
                 <h3 class="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>

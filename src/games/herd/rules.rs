@@ -215,6 +215,53 @@ pub fn cell_name(s: &HerdState, cell: u8) -> String {
     format!("{}{}", (b'A' + row) as char, col)
 }
 
+/// The stones of the budget left unplaced when this action ended the turn or the game
+/// (§4.2 step 4: no legal cell left, or the board filled up, D7); `captured` is what the
+/// action's placement captured.
+fn unplaced(before: &HerdState, action: &HerdAction, after: &HerdState, captured: u8) -> u8 {
+    let ended = after.turns > before.turns || after.phase == Phase::Over;
+    if !ended {
+        return 0;
+    }
+    match (before.phase, *action) {
+        (Phase::Roll, HerdAction::Roll { d1, d2 }) if before.turns == 0 => d1.min(d2),
+        (Phase::Roll, HerdAction::Roll { d1, d2 }) => d1.max(d2),
+        (Phase::Remove { .. }, HerdAction::Remove { .. }) => before.high_die(),
+        (Phase::Place { budget }, HerdAction::Place { .. }) => budget - 1 + captured,
+        _ => 0,
+    }
+}
+
+/// §5: the game's end in words, who won and the counts.
+fn game_over_words(s: &HerdState, lang: Lang) -> String {
+    let (a, b) = (s.stones(0), s.stones(1));
+    let why = if s.is_full() {
+        t!(lang, "The board is full", "Megtelt a tábla")
+    } else {
+        t!(
+            lang,
+            "The turn limit is reached",
+            "Elérték a körök felső határát"
+        )
+    };
+    match a.cmp(&b) {
+        std::cmp::Ordering::Equal => t!(
+            lang,
+            ". {why}: a draw, {a} stones each.",
+            ". {why}: döntetlen, {a}–{a} kő."
+        ),
+        order => {
+            let (winner, loser) = if order.is_gt() { (0, 1) } else { (1, 0) };
+            let (w, l) = (s.stones(winner), s.stones(loser));
+            t!(
+                lang,
+                ". {why}: @{winner} won with {w} stones to {l}.",
+                ". {why}: @{winner} nyert, {w} kővel {l} ellenében."
+            )
+        }
+    }
+}
+
 impl Game for Herd {
     const ID: &'static str = "herd";
     type Options = HerdOptions;
@@ -388,17 +435,27 @@ impl Game for Herd {
     fn describe(s: &HerdState, action: &HerdAction, _viewer: Seat, lang: Lang) -> Option<String> {
         let me = s.mover;
         let other = 1 - me;
-        Some(match *action {
+        let mut after = s.clone();
+        let applied = Herd::apply(&mut after, action).is_ok();
+        let mut captured = 0;
+        let mut line = match *action {
             HerdAction::Roll { d1, d2 } => {
                 let (low, high) = (d1.min(d2), d1.max(d2));
+                let k = low.min(s.stones(other) as u8);
                 if s.turns == 0 {
                     t!(
                         lang,
                         "@{me} rolled {d1} and {d2}: first turn, places {low}",
                         "@{me} dobása {d1} és {d2}: első kör, {low} követ tesz le"
                     )
+                } else if k == 0 {
+                    // D4: nothing to take away is not "removes 0".
+                    t!(
+                        lang,
+                        "@{me} rolled {d1} and {d2}: @{other} has no stone to remove, places {high}",
+                        "@{me} dobása {d1} és {d2}: @{other} egyetlen kövét sem lehet levenni, {high} követ tesz le"
+                    )
                 } else {
-                    let k = low.min(s.stones(other) as u8);
                     t!(
                         lang,
                         "@{me} rolled {d1} and {d2}: removes {k}, places {high}",
@@ -415,16 +472,14 @@ impl Game for Herd {
                 )
             }
             HerdAction::Place { cell } => {
-                let mut after = s.clone();
-                let _ = Herd::apply(&mut after, action);
-                let captured = after
+                captured = after
                     .this_turn
                     .iter()
                     .chain(after.last_turn.iter())
                     .skip_while(|c| **c != Change::Placed { cell })
                     .skip(1)
                     .take_while(|c| matches!(c, Change::Captured { .. }))
-                    .count();
+                    .count() as u8;
                 let at = cell_name(s, cell);
                 match captured {
                     0 => t!(lang, "@{me} placed at {at}", "@{me} követ tett ide: {at}"),
@@ -435,7 +490,22 @@ impl Game for Herd {
                     ),
                 }
             }
-        })
+        };
+        if !applied {
+            return Some(line);
+        }
+        let lost = unplaced(s, action, &after, captured);
+        if lost > 0 && !after.is_full() {
+            line.push_str(&t!(
+                lang,
+                "; no legal cell left: the turn ends, {lost} not placed",
+                "; nincs több szabályos mező: a kör véget ér, {lost} kő lerakatlan marad"
+            ));
+        }
+        if after.phase == Phase::Over {
+            line.push_str(&game_over_words(&after, lang));
+        }
+        Some(line)
     }
 
     /// Hard plans the rest of its own turn with one tree kept across the turn's decisions

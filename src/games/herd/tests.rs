@@ -734,3 +734,131 @@ fn undo_never_crosses_a_reveal() {
         crate::engine::testing::undo_never_crosses_a_reveal::<Herd>(0..6, options, 400, rolled);
     assert!(report.reveals > 50 && report.undos > 100, "{report:?}");
 }
+
+fn line(before: &HerdState, action: HerdAction, lang: crate::engine::Lang) -> String {
+    Herd::describe(before, &action, 0, lang).expect("a legal action has a line")
+}
+
+#[test]
+fn the_log_says_when_a_turn_ends_early_and_how_many_stones_were_lost() {
+    // The position of `the_turn_ends_early_when_no_legal_cell_remains`: the removal leaves
+    // only forbidden cells, so the 5 stones of the high die are never placed.
+    let side = 4;
+    let b = HexBoard::of(side);
+    let mut s = position(side, &[], 0);
+    for c in 0..b.len() {
+        s.cells[c] = Some(1);
+    }
+    s.cells[id(side, 0, 0) as usize] = None;
+    s.cells[id(side, 3, -3) as usize] = Some(0);
+    roll(&mut s, 1, 5);
+    let remove = HerdAction::Remove {
+        cell: id(side, -3, 3),
+    };
+    let en = line(&s, remove, crate::engine::Lang::En);
+    assert!(
+        en.contains("no legal cell left: the turn ends, 5 not placed"),
+        "{en}"
+    );
+    let hu = line(&s, remove, crate::engine::Lang::Hu);
+    assert!(hu.contains("a kör véget ér, 5 kő lerakatlan marad"), "{hu}");
+    // A placement that uses the whole budget says nothing of the sort.
+    let mut t = position(side, &[((0, 0), 0), ((1, 0), 1)], 0);
+    roll(&mut t, 1, 1);
+    Herd::apply(
+        &mut t,
+        &HerdAction::Remove {
+            cell: id(side, 1, 0),
+        },
+    )
+    .unwrap();
+    let place = Herd::legal(&t)[0];
+    assert!(!line(&t, place, crate::engine::Lang::En).contains("turn ends"));
+}
+
+#[test]
+fn a_roll_against_an_empty_board_does_not_say_removes_0() {
+    let side = 4;
+    let mut s = position(side, &[((0, 0), 0)], 0);
+    let en = line(
+        &s,
+        HerdAction::Roll { d1: 2, d2: 4 },
+        crate::engine::Lang::En,
+    );
+    assert_eq!(
+        en, "@0 rolled 2 and 4: @1 has no stone to remove, places 4",
+        "{en}"
+    );
+    assert!(!line(
+        &s,
+        HerdAction::Roll { d1: 2, d2: 4 },
+        crate::engine::Lang::Hu
+    )
+    .contains("0 követ"));
+    s.cells[id(side, 1, 0) as usize] = Some(1);
+    let en = line(
+        &s,
+        HerdAction::Roll { d1: 2, d2: 4 },
+        crate::engine::Lang::En,
+    );
+    assert_eq!(en, "@0 rolled 2 and 4: removes 1, places 4");
+}
+
+#[test]
+fn the_log_names_the_winner_and_the_counts_when_the_game_ends() {
+    // A full match to its end: the last line says why it ended, who won and the counts.
+    let mut m = Match::<Herd>::new(
+        HerdOptions {
+            side: 4,
+            first: Some(0),
+            turn_cap: None,
+        },
+        5,
+    )
+    .unwrap();
+    while m.to_move() != ToMove::Over {
+        let a = Herd::legal(m.state())[0];
+        m.play(&a).unwrap();
+    }
+    let s = m.state();
+    let (a, b) = (s.stones(0), s.stones(1));
+    let winner = if a > b { 0 } else { 1 };
+    let (w, l) = (a.max(b), a.min(b));
+    let log = m.log(0, crate::engine::Lang::En);
+    let last = &log.last().unwrap().1;
+    assert!(
+        last.ends_with(&format!(
+            ". The board is full: @{winner} won with {w} stones to {l}."
+        )),
+        "{last}"
+    );
+    // Only the last line speaks of the end.
+    assert_eq!(
+        log.iter().filter(|(_, l)| l.contains(" won with ")).count(),
+        1
+    );
+    let hu = m.log(0, crate::engine::Lang::Hu);
+    assert!(hu.last().unwrap().1.contains(&format!(
+        "Megtelt a tábla: @{winner} nyert, {w} kővel {l} ellenében"
+    )));
+}
+
+#[test]
+fn the_log_calls_a_game_ended_by_the_turn_cap_so() {
+    let mut m = Match::<Herd>::new(
+        HerdOptions {
+            side: 4,
+            first: Some(1),
+            turn_cap: Some(3),
+        },
+        11,
+    )
+    .unwrap();
+    while m.to_move() != ToMove::Over {
+        let a = Herd::legal(m.state())[0];
+        m.play(&a).unwrap();
+    }
+    let log = m.log(0, crate::engine::Lang::En);
+    let last = &log.last().unwrap().1;
+    assert!(last.contains(". The turn limit is reached: "), "{last}");
+}

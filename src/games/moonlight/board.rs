@@ -1336,7 +1336,7 @@ mod language_tests {
         let hu = Moonlight::describe(s, &a, me, Lang::Hu).unwrap();
         let en = Moonlight::describe(s, &a, me, Lang::En).unwrap();
         assert!(
-            hu.starts_with(&format!("@{me} lapot tett le ide: (0,0)")),
+            hu.starts_with(&format!("@{me} lapot tett le az 1. sor 1. oszlopába: ")),
             "{hu}"
         );
         assert!(hu.contains("és húzott:"), "{hu}");

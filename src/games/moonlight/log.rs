@@ -2,6 +2,7 @@
 //! know (§10: the cards someone draws are theirs alone).
 
 use super::cards::{Ability, Power, Wolf};
+use super::panorama::{Bounds, Cell, Panorama};
 use super::rules::{Change, Moonlight, MoonlightAction, MoonlightState, Phase};
 use crate::engine::{Game, Seat};
 use crate::i18n::Lang;
@@ -99,6 +100,55 @@ pub fn article(n: u8, capital: bool) -> &'static str {
     }
 }
 
+/// How a place is named in a sentence (Hungarian marks it with a suffix).
+#[derive(Clone, Copy)]
+enum Case {
+    /// "at row 2, column 3" / "a 2. sor 3. oszlopában"
+    At,
+    /// Where a card is put: "at row 2, column 3" / "a 2. sor 3. oszlopába"
+    Onto,
+    /// Where a pile goes: "to row 2, column 3" / "a 2. sor 3. oszlopába"
+    Into,
+    /// "from row 2, column 3" / "a 2. sor 3. oszlopából"
+    From,
+}
+
+/// A cell as players see it on the board: its row and column in the panorama's box, counted
+/// from the top left, like the board's row sums ("Row 2"). The box is the panorama's before the
+/// action grown by `to`, so a card placed left of the others is in column 1 and the cells of one
+/// line share one frame.
+fn place(before: &Panorama, to: Cell, at: Cell, case: Case, lang: Lang) -> String {
+    let frame = before
+        .bounds()
+        .map_or_else(|| Bounds::of(to), |b| b.with(to));
+    let row = (at.y as i32 - frame.y_min as i32 + 1) as u8;
+    let col = (at.x as i32 - frame.x_min as i32 + 1) as u8;
+    // "az 1. sor", "a 2. sor": the article goes with the row in Hungarian, nothing in English.
+    let row = crate::i18n::the(lang, &row.to_string(), false);
+    match case {
+        Case::At => t!(
+            lang,
+            "at row {row}, column {col}",
+            "{row}. sor {col}. oszlopában"
+        ),
+        Case::Onto => t!(
+            lang,
+            "at row {row}, column {col}",
+            "{row}. sor {col}. oszlopába"
+        ),
+        Case::Into => t!(
+            lang,
+            "to row {row}, column {col}",
+            "{row}. sor {col}. oszlopába"
+        ),
+        Case::From => t!(
+            lang,
+            "from row {row}, column {col}",
+            "{row}. sor {col}. oszlopából"
+        ),
+    }
+}
+
 fn cards_drawn(
     before: &MoonlightState,
     after: &MoonlightState,
@@ -109,7 +159,7 @@ fn cards_drawn(
     after.hands[seat]
         .iter()
         .filter(|&w| !was.remove(w))
-        .map(|w| format!("{} ({w})", wolf_label(w, lang)))
+        .map(|w| wolf_label(w, lang))
         .collect()
 }
 
@@ -169,7 +219,7 @@ fn aftermath(before: &MoonlightState, after: &MoonlightState, viewer: Seat, lang
                     // Hungarian needs the article before the numeral: one line per language.
                     match lang {
                         Lang::En => {
-                            format!(". Round {n} is over: @{w} wins it, {mine} to {theirs}")
+                            format!(". Round {n} is over: @{w} won it, {mine} to {theirs}")
                         }
                         Lang::Hu => {
                             format!(". {art} {n}. forduló véget ért: @{w} nyerte, {mine}:{theirs}")
@@ -184,11 +234,7 @@ fn aftermath(before: &MoonlightState, after: &MoonlightState, viewer: Seat, lang
         }
         if after.table.phase == Phase::Over {
             out += &match after.table.match_winner() {
-                Some(w) => t!(
-                    lang,
-                    ". @{w} wins the match",
-                    ". @{w} megnyerte a mérkőzést"
-                ),
+                Some(w) => t!(lang, ". @{w} won the match", ". @{w} megnyerte a mérkőzést"),
                 None => t!(
                     lang,
                     ". The match is drawn after the round limit",
@@ -235,21 +281,26 @@ pub fn describe(
         }
         MoonlightAction::Place { card, at } => {
             let card_name = named(card, lang);
-            let what = match before.table.panorama.top(at) {
+            let panorama = &before.table.panorama;
+            let what = match panorama.top(at) {
                 Some(top) => {
                     let owner = before.table.seat_of(top.colour());
                     let covered = wolf_label(top, lang);
+                    let here = place(panorama, at, at, Case::At, lang);
                     t!(
                         lang,
-                        "covered @{owner}'s {covered} at {at} with {card_name}",
-                        "lefedte @{owner} lapját ({covered}) itt: {at}, ezzel: {card_name}"
+                        "covered @{owner}'s {covered} {here} with {card_name}",
+                        "lefedte @{owner} lapját ({covered}) {here}, ezzel: {card_name}"
                     )
                 }
-                None => t!(
-                    lang,
-                    "placed {card_name} at {at}",
-                    "lapot tett le ide: {at}: {card_name}"
-                ),
+                None => {
+                    let here = place(panorama, at, at, Case::Onto, lang);
+                    t!(
+                        lang,
+                        "placed {card_name} {here}",
+                        "lapot tett le {here}: {card_name}"
+                    )
+                }
             };
             let second = if before.table.phase == Phase::Second {
                 t!(
@@ -269,11 +320,16 @@ pub fn describe(
             };
             format!("@{me} {what}{spent}{second}")
         }
-        MoonlightAction::MovePile { from, to } => t!(
-            lang,
-            "@{me} used Move a Pile: the pile at {from} moved to {to}",
-            "@{me} Kupacmozgatást használt: a kupac innen: {from}, ide került: {to}"
-        ),
+        MoonlightAction::MovePile { from, to } => {
+            let panorama = &before.table.panorama;
+            let from = place(panorama, to, from, Case::From, lang);
+            let to = place(panorama, to, to, Case::Into, lang);
+            t!(
+                lang,
+                "@{me} used Move a Pile: the pile {from} moved {to}",
+                "@{me} Kupacmozgatást használt: a kupac {from} {to} került"
+            )
+        }
         MoonlightAction::Decline => t!(
             lang,
             "@{me} declined a second card",
@@ -283,8 +339,8 @@ pub fn describe(
             let name = named(wolf, lang);
             t!(
                 lang,
-                "@{me} added {name} ({wolf}) to their deck",
-                "@{me} a paklijába vette: {name} ({wolf})"
+                "@{me} added {name} to their deck",
+                "@{me} a paklijába vette: {name}"
             )
         }
         MoonlightAction::PickPower { power } => {

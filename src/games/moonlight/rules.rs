@@ -500,6 +500,9 @@ impl MoonlightState {
         t.panorama = Panorama::default();
         t.used = [PowerSet::default(); 2];
         t.final_turn = false;
+        // The last move's mark belongs to the round that ended (§3.1: the panorama is empty).
+        t.this_turn.clear();
+        t.last_turn.clear();
         t.mover = t.start;
         t.phase = Phase::Shuffle { seat: 0 };
         for seat in 0..2 {
@@ -546,12 +549,15 @@ impl MoonlightState {
         }
     }
 
-    /// §4 steps 3–4: refill to hand size (D4), then the §6 B check.
+    /// §4 steps 3–4: refill to hand size (D4), then the §6 B check. The final turn of §6 B
+    /// ends the round, so its draw is skipped (§6: "the rest of that turn (draw etc.) is
+    /// skipped"): the cards would go back to the deck unplayed, and the log would tell of a draw
+    /// that changes nothing.
     fn end_turn(&mut self) {
         let me = self.table.mover;
         let other = 1 - me;
         let mut drawn = 0;
-        while self.hands[me].len() < self.table.hand_size(me) {
+        while !self.table.final_turn && self.hands[me].len() < self.table.hand_size(me) {
             match self.decks[me].pop_front() {
                 Some(w) => {
                     self.hands[me].push(w);
@@ -617,6 +623,16 @@ impl MoonlightState {
         let me = self.table.mover;
         if !self.hands[me].contains(card) {
             return Err(rule(format!("{card} is not in your hand")));
+        }
+        // Identical copies are one choice (§10): a move names the first copy in the hand, as
+        // `legal_actions` lists it, so `apply` accepts exactly the listed actions.
+        let first = self.hands[me]
+            .iter()
+            .find(|h| h.canonical() == card.canonical());
+        if first != Some(card) {
+            return Err(rule(format!(
+                "{card} and its identical copy are one choice: play the first copy"
+            )));
         }
         let spent = self
             .table

@@ -1122,16 +1122,29 @@ fn the_log_hides_other_players_draws() {
     let mut after = s.clone();
     apply(&mut after, a);
     let drawn = after.hands[me].last().unwrap();
-    assert!(mine.contains(&drawn.to_string()), "{mine}");
-    assert!(!theirs.contains(&drawn.to_string()), "{theirs}");
+    let label = log::wolf_label(drawn, crate::i18n::Lang::En);
+    assert!(mine.ends_with(&format!(" and drew {label}")), "{mine}");
+    assert!(theirs.ends_with(" and drew 1 card"), "{theirs}");
     // The shuffle: the owner sees their hand, the other only a count.
     let start = Moonlight::new(&MoonlightOptions::default(), &mut setup_rng(5)).unwrap();
     let shuffle = Moonlight::sample_chance(&start, &mut chance_rng(5, 0));
     let own = Moonlight::describe(&start, &shuffle, 0, crate::i18n::Lang::En).unwrap();
     let other = Moonlight::describe(&start, &shuffle, 1, crate::i18n::Lang::En).unwrap();
     assert!(other.contains("drew 3 cards") && !other.contains("L-") && !other.contains("D-"));
+    let hand: Vec<String> = Moonlight::view(
+        &{
+            let mut dealt = start.clone();
+            apply(&mut dealt, shuffle);
+            dealt
+        },
+        0,
+    )
+    .hand
+    .iter()
+    .map(|w| log::wolf_label(w, crate::i18n::Lang::En))
+    .collect();
     assert!(
-        own.contains('(') && own.starts_with("Round 1 begins"),
+        own.starts_with("Round 1 begins") && own.ends_with(&format!("drew {}", hand.join(", "))),
         "{own}"
     );
 }
@@ -1537,4 +1550,193 @@ fn undo_never_crosses_a_reveal() {
         shown,
     );
     assert!(report.reveals > 24 && report.undos > 0, "{report:?}");
+}
+
+/// Every log line of random matches in both languages: no raw grid coordinate like "(0,-1)"
+/// and no card id like "L-07" or "D-LW6" (players see rows, columns and card faces).
+#[test]
+fn log_lines_never_show_grid_coordinates_or_card_ids() {
+    fn has_coordinate(line: &str) -> bool {
+        let b = line.as_bytes();
+        (0..b.len()).any(|i| {
+            b[i] == b'('
+                && line[i + 1..].split(')').next().is_some_and(|inner| {
+                    let mut parts = inner.split(',');
+                    let ok = |p: Option<&str>| p.is_some_and(|p| p.trim().parse::<i32>().is_ok());
+                    ok(parts.next()) && ok(parts.next()) && parts.next().is_none()
+                })
+        })
+    }
+    for seed in 0..12 {
+        let m = midgame(seed, 400);
+        for lang in crate::i18n::Lang::ALL {
+            for viewer in 0..2 {
+                for (_, line) in m.log(viewer, lang) {
+                    assert!(!has_coordinate(&line), "{line}");
+                    assert!(!line.contains("L-") && !line.contains("D-"), "{line}");
+                }
+            }
+        }
+    }
+    assert!(has_coordinate("at (0,-1) here"));
+}
+
+#[test]
+fn log_lines_name_the_row_and_column_seen_on_the_board() {
+    // Light's cards at (0,0) and (1,0); a card placed left of them is in column 1 of row 1,
+    // and the one below the first is in row 2, column 2 of the grown box.
+    let s = position(
+        0,
+        0,
+        &[(0, 0, &["L-01"]), (1, 0, &["D-01"])],
+        [&["L-03", "L-09"], &["D-03"]],
+        0,
+    );
+    let en = |a| Moonlight::describe(&s, &a, 0, crate::i18n::Lang::En).unwrap();
+    let hu = |a| Moonlight::describe(&s, &a, 0, crate::i18n::Lang::Hu).unwrap();
+    assert!(
+        en(place("L-03", -1, 0)).starts_with("@0 placed a 2 at row 1, column 1"),
+        "{}",
+        en(place("L-03", -1, 0))
+    );
+    assert!(
+        hu(place("L-03", -1, 0)).starts_with("@0 lapot tett le az 1. sor 1. oszlopába: 2"),
+        "{}",
+        hu(place("L-03", -1, 0))
+    );
+    assert!(
+        en(place("L-09", 0, 1)).starts_with("@0 placed a 4 at row 2, column 1"),
+        "{}",
+        en(place("L-09", 0, 1))
+    );
+    // A cover names the covered card by its face and the place it lies.
+    let c = position(
+        0,
+        0,
+        &[(0, 0, &["L-01"]), (1, 0, &["D-01"]), (2, 0, &["D-03"])],
+        [&["L-03"], &["D-04"]],
+        0,
+    );
+    let line = Moonlight::describe(&c, &place("L-03", 1, 0), 0, crate::i18n::Lang::En).unwrap();
+    assert!(
+        line.starts_with("@0 covered @1's 1 (corner ×3) at row 1, column 2 with a 2"),
+        "{line}"
+    );
+}
+
+#[test]
+fn the_final_turn_that_ends_the_round_draws_nothing() {
+    // §6: the round ends with the final turn, so its draw is skipped, in the state and the log.
+    let mut s = last_cards(0, 0);
+    // Dark's 4 with a moon wins the moons (2 points) against Light's row of a 5 (1 point), so
+    // the round has a winner and the hands stay as they were until the picks.
+    s.hands[1] = ["D-10", "D-11"].iter().map(|c| wolf(c)).collect();
+    s.decks[1] = ["D-09"].iter().map(|c| wolf(c)).collect();
+    apply(&mut s, place("L-11", 0, 1));
+    assert!(s.table.final_turn);
+    let last = place("D-10", 1, 1);
+    for lang in crate::i18n::Lang::ALL {
+        let line = Moonlight::describe(&s, &last, 1, lang).unwrap();
+        assert!(!line.contains("drew") && !line.contains("húzott"), "{line}");
+    }
+    apply(&mut s, last);
+    assert_eq!(s.table.rounds.len(), 1);
+    assert_eq!(s.table.phase, Phase::PickLoneWolf, "Dark won the round");
+    assert_eq!(s.hands[1].len(), 1, "D-11 only: D-09 was not drawn");
+    assert!(!s
+        .table
+        .last_turn
+        .iter()
+        .any(|c| matches!(c, Change::Drew { .. })));
+}
+
+#[test]
+fn a_new_round_starts_with_no_last_move_marked() {
+    let mut new_rounds = 0;
+    for seed in 0..10 {
+        let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
+        let mut rng = Rng::seed_from_u64(seed);
+        while m.to_move() != ToMove::Over {
+            let round = m.state().table.round;
+            let legal = Moonlight::legal(m.state());
+            m.play(&legal[rng.random_range(0..legal.len())]).unwrap();
+            if m.state().table.round > round {
+                new_rounds += 1;
+                let t = &m.state().table;
+                assert!(
+                    t.last_turn.is_empty() && t.this_turn.is_empty(),
+                    "{:?}",
+                    t.last_turn
+                );
+            }
+        }
+    }
+    assert!(new_rounds > 10);
+}
+
+/// Every action `apply` accepts is one `legal_actions` lists, for states of random matches:
+/// candidates beyond the list are every card of both colours (both copies of a twin) on every
+/// cell near the panorama, every pile move, Decline and every pick.
+#[test]
+fn apply_accepts_only_listed_actions() {
+    let wolves: Vec<Wolf> = [Colour::Light, Colour::Dark]
+        .into_iter()
+        .flat_map(|c| (0..15).filter_map(move |i| Wolf::new(c, i)))
+        .collect();
+    let mut tried = 0;
+    for seed in 0..8 {
+        let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut step = 0;
+        while m.to_move() != ToMove::Over {
+            let s = m.state();
+            let legal = Moonlight::legal(s);
+            step += 1;
+            if step % 3 == 0 {
+                let b = s
+                    .table
+                    .panorama
+                    .bounds()
+                    .unwrap_or(Bounds::of(Cell::ORIGIN));
+                let cells: Vec<Cell> = (b.y_min - 1..=b.y_max + 1)
+                    .flat_map(|y| (b.x_min - 1..=b.x_max + 1).map(move |x| cell(x, y)))
+                    .collect();
+                let mut candidates = vec![MoonlightAction::Decline];
+                for &w in &wolves {
+                    candidates.extend(
+                        cells
+                            .iter()
+                            .map(|&at| MoonlightAction::Place { card: w, at }),
+                    );
+                    candidates.push(MoonlightAction::PickLoneWolf { wolf: w });
+                }
+                for &from in &cells {
+                    candidates.extend(
+                        cells
+                            .iter()
+                            .map(|&to| MoonlightAction::MovePile { from, to }),
+                    );
+                }
+                candidates.extend(Power::ALL.map(|power| MoonlightAction::PickPower { power }));
+                for a in candidates {
+                    let mut t = s.clone();
+                    if Moonlight::apply(&mut t, &a).is_ok() {
+                        assert!(legal.contains(&a), "{a:?} accepted but not listed");
+                        tried += 1;
+                    }
+                }
+            }
+            m.play(&legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+    }
+    assert!(tried > 100);
+}
+
+#[test]
+fn the_twin_copy_that_is_not_listed_is_refused() {
+    let s = position(0, 0, &[], [&["L-05", "L-06", "L-07"], &["D-01"]], 0);
+    assert!(Moonlight::legal(&s).contains(&place("L-05", 0, 0)));
+    let mut t = s.clone();
+    assert!(Moonlight::apply(&mut t, &place("L-06", 0, 0)).is_err());
+    assert_eq!(t, s, "a refusal changes nothing");
 }

@@ -782,8 +782,8 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     None => t!(
                         lang,
                         "Region: {left} Medal(s); hold all {} bases to take them",
-                        "Terület: {left} érem; mind a(z) {} bázisát birtokold, hogy elvidd",
-                        r.bases
+                        "Terület: {left} érem; mind {} bázisát birtokold, hogy elvidd",
+                        crate::i18n::the(lang, &r.bases.to_string(), false)
                     ),
                 };
                 let label = match taker {
@@ -1309,13 +1309,38 @@ impl GameUi for ToyBattle {
         prompt_text(view, lang, None, None)
     }
 
+    /// The summary, then what the special bases of the Terrain on the table do (§7.1, §10).
+    fn rules_for(view: &ToyBattleView, lang: Lang) -> AnyView {
+        let spec = view.table.terrain().spec;
+        let title = t!(
+            lang,
+            "On {}",
+            "Ezen a terepen: {}",
+            terrain_name(spec.key, lang)
+        );
+        let lines = super::help::terrain_rules(spec, view.table.beginner, lang)
+            .into_iter()
+            .map(|line| view! { <li>{line}</li> })
+            .collect_view();
+        view! {
+            <div class="rules-for">
+                {Self::rules(lang)}
+                <section class="rules-text tb-terrain-rules" data-testid="tb-terrain-rules">
+                    <h4>{title}</h4>
+                    <ul>{lines}</ul>
+                </section>
+            </div>
+        }
+        .into_any()
+    }
+
     fn rules(lang: Lang) -> AnyView {
         if lang == Lang::Hu {
             return view! {
                 <div class="rules-text toy-battle">
                     {rules_picture()}
                     <p>"Minden körben " <b>"egyet"</b> " választasz: " <b>"húzol 2 egységet"</b> " a tartalékodból (a tartón legfeljebb 8 fér el), vagy " <b>"leteszel 1 egységet"</b> " a tartódról."</p>
-                    <p>"Lerakni a főhadiszállásod melletti helyre, vagy egy olyan bázisod mellé lehet, amely saját bázisok láncán át összeköttetésben van vele. Ellenséges egységet csak " <b>"nála erősebb"</b> " takarhat le (az egyenlő nem elég); a Kwak (X) bármit letakarhat, és bármi letakarhatja. Üres és saját bázisra mindig tehetsz. A Hooknak bázisra nem kell összeköttetés."</p>
+                    <p>"Lerakni a főhadiszállásod melletti helyre, vagy egy olyan bázisod mellé lehet, amely saját bázisok láncán át összeköttetésben van vele. Ellenséges egységet csak " <b>"nála erősebb"</b> " takarhat le (az egyenlő nem elég); a Kwak (X) bármit letakarhat, és bármi letakarhatja. Üres és saját bázisra mindig tehetsz. A Hooknak bázisra nem kell összeköttetés (a Metal-X állomás pajzsbázisait kivéve)."</p>
                     <p>"Hatások (mind választható): Skully 2-t húz, Cap'n még egy egységet letesz, Jumbo eldob egy szomszédos ellenséges egységet, XB-42 véletlenül eldob egyet az ellenfél tartójáról, Star 1-et húz. Utána jön a terep különleges bázisának hatása."</p>
                     <p>"Győzelem: egységed az ellenséges főhadiszálláson; vagy eléred az éremcélt (egy terület érmeit az viszi, aki minden bázisát birtokolja); vagy ha az ellenfél köre elején nem tud sem húzni, sem lerakni: a több érem nyer, döntetlennél az elakadt játékos veszít."</p>
                     <p>"A táblán: válassz egy egységet a tartódról, majd koppints egy kiemelt helyre. Egy bázisra koppintva vagy fölé állva látod a teljes halmot."</p>
@@ -1327,7 +1352,7 @@ impl GameUi for ToyBattle {
             <div class="rules-text toy-battle">
                 {rules_picture()}
                 <p>"On your turn do " <b>"one"</b> " thing: " <b>"draw 2 Troops"</b> " from your reserve (your rack holds at most 8), or " <b>"place 1 Troop"</b> " from your rack."</p>
-                <p>"Place next to your H.Q., or next to a base you hold that links back to it through bases you hold. You may cover an enemy Troop only with a " <b>"strictly stronger"</b> " one; Kwak (X) covers anything and anything covers it. Empty bases and your own are always fine. Hook needs no link to reach a base."</p>
+                <p>"Place next to your H.Q., or next to a base you hold that links back to it through bases you hold. You may cover an enemy Troop only with a " <b>"strictly stronger"</b> " one; Kwak (X) covers anything and anything covers it. Empty bases and your own are always fine. Hook needs no link to reach a base (except a Station Metal-X shield base)."</p>
                 <p>"Effects (all optional): Skully draws 2, Cap'n places one more Troop, Jumbo discards an enemy Troop next to it, XB-42 discards a random Troop from the enemy rack, Star draws 1. Then the Terrain's special base does its thing."</p>
                 <p>"Win by putting a Troop on an enemy H.Q., or by reaching the Medal objective (hold every base around a region to take its Medals). If a player can neither draw nor place at the start of their turn, more Medals wins and a tie goes against the stuck player."</p>
                 <p>"On this board: pick a Troop on your rack, then tap a highlighted spot. Tap or hover a base to see its whole stack."</p>

@@ -6,8 +6,11 @@
 //! while the hand-off screen shows, so a line meant for one seat would sit in the page the next
 //! player holds. The owner sees those Troops on their own rack anyway.
 
-use super::rules::{Phase, ToyBattleAction, ToyBattleState, Troop};
+use super::rules::{
+    End, EndReason, Phase, ToyBattle, ToyBattleAction, ToyBattleState, Troop, TURN_LIMIT,
+};
 use super::terrain::Power;
+use crate::engine::Game;
 use crate::i18n::Lang;
 use crate::t;
 
@@ -48,31 +51,135 @@ fn drew(count: u8, lang: Lang) -> String {
     }
 }
 
-/// What the mover places on a node, with what it covers.
-fn placing(s: &ToyBattleState, troop: Troop, node: u8, lang: Lang) -> String {
+/// How a placement is told: the main placement puts a Troop *on* a node, Cap'n *sends* one *to*
+/// it.
+#[derive(Clone, Copy)]
+enum Verb {
+    On,
+    To,
+}
+
+/// What the mover places on a node, with what it covers: an enemy Troop is covered, one's own
+/// is only stacked upon (§5: always allowed, no strength needed).
+fn placing(s: &ToyBattleState, troop: Troop, node: u8, verb: Verb, lang: Lang) -> String {
     let table = &s.table;
     let index = table.terrain().index_of(node);
     let name = troop.name();
-    let mut line = t!(
-        lang,
-        "{name} on {}",
-        "{name} → {}",
-        node_name(s, node, Case::Onto, lang)
-    );
+    let place = node_name(s, node, Case::Onto, lang);
+    let mut line = match verb {
+        Verb::On => t!(lang, "{name} on {place}", "{name} → {place}"),
+        Verb::To => t!(lang, "{name} to {place}", "{name} → {place}"),
+    };
     if let Some(i) = index {
         if table.hq_owner(i).is_some_and(|o| o != s.mover) {
             line.push_str(&t!(lang, ": H.Q. captured!", ": a főhadiszállás elesett!"));
         } else if let Some(top) = table.top(i) {
-            line.push_str(&t!(
-                lang,
-                ", covering @{}'s {}",
-                ", letakarva @{} egységét ({})",
-                top.owner,
-                top.troop.name()
-            ));
+            let under = top.troop.name();
+            if top.owner as usize == s.mover {
+                line.push_str(&t!(
+                    lang,
+                    ", on top of their own {under}",
+                    ", a saját egysége ({under}) fölé"
+                ));
+            } else {
+                line.push_str(&t!(
+                    lang,
+                    ", covering @{}'s {under}",
+                    ", letakarva @{} egységét ({under})",
+                    top.owner
+                ));
+            }
         }
     }
     line
+}
+
+/// What the action led to, as everyone sees it: the regions whose Medals were taken (§8) and
+/// the end of the game with its reason (§9).
+fn aftermath(before: &ToyBattleState, after: &ToyBattleState, lang: Lang) -> String {
+    let mut out = String::new();
+    let spec = before.terrain().spec;
+    for (r, region) in spec.regions.iter().enumerate() {
+        let (Some(None), Some(Some(seat))) = (
+            before.table.region_taker.get(r),
+            after.table.region_taker.get(r),
+        ) else {
+            continue;
+        };
+        let n = region.medals;
+        let bases = region
+            .bases
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        out += &if n == 1 {
+            t!(
+                lang,
+                ". @{seat} took the Medal of a region (bases {bases})",
+                ". @{seat} elvitte egy terület érmét (bázisok: {bases})"
+            )
+        } else {
+            t!(
+                lang,
+                ". @{seat} took the {n} Medals of a region (bases {bases})",
+                ". @{seat} elvitte egy terület {n} érmét (bázisok: {bases})"
+            )
+        };
+    }
+    if before.end.is_none() {
+        if let Some(end) = after.end {
+            out += &end_words(after, end, lang);
+        }
+    }
+    out
+}
+
+/// §9: who won and why, in a form that reads right for any name (past tense).
+fn end_words(s: &ToyBattleState, end: End, lang: Lang) -> String {
+    let w = end.winner as usize;
+    let medals = s.table.medals;
+    match end.reason {
+        // After "H.Q. captured!".
+        EndReason::Capture { .. } => t!(lang, " @{w} won", " @{w} nyert"),
+        EndReason::Medals => {
+            let (m, target) = (medals[w], s.terrain().spec.medal_target);
+            t!(
+                lang,
+                ". @{w} reached the Medal objective ({m} of {target}) and won",
+                ". @{w} elérte az éremcélt ({m}/{target}), és nyert"
+            )
+        }
+        EndReason::Stall { stalled } | EndReason::TurnLimit { stalled } => {
+            let stuck = stalled as usize;
+            let why = match end.reason {
+                EndReason::TurnLimit { .. } => t!(
+                    lang,
+                    ". The turn limit ({TURN_LIMIT}) is reached, scored as if @{stuck} were stuck",
+                    ". Elérték a körhatárt ({TURN_LIMIT}): úgy számít, mintha @{stuck} elakadt volna"
+                ),
+                _ => t!(
+                    lang,
+                    ". @{stuck} can neither draw nor place",
+                    ". @{stuck} nem tud sem húzni, sem lerakni"
+                ),
+            };
+            let (a, b) = (medals[w], medals[1 - w]);
+            why + &if a == b {
+                t!(
+                    lang,
+                    ": the Medals are tied {a} to {b}, and a tie goes against @{stuck}: @{w} won",
+                    ": az érmek egyenlők ({a}:{b}), a döntetlen @{stuck} ellen szól: @{w} nyert"
+                )
+            } else {
+                t!(
+                    lang,
+                    ": @{w} won with more Medals, {a} to {b}",
+                    ": @{w} nyert, több éremmel ({a}:{b})"
+                )
+            }
+        }
+    }
 }
 
 fn pending_name(s: &ToyBattleState, lang: Lang) -> String {
@@ -111,6 +218,16 @@ fn top_name(s: &ToyBattleState, node: u8, lang: Lang) -> String {
 }
 
 pub(super) fn describe(s: &ToyBattleState, action: &ToyBattleAction, lang: Lang) -> String {
+    let line = action_words(s, action, lang);
+    let mut after = s.clone();
+    match ToyBattle::apply(&mut after, action) {
+        Ok(()) => line + &aftermath(s, &after, lang),
+        Err(_) => line,
+    }
+}
+
+/// The action itself, from the state before it.
+fn action_words(s: &ToyBattleState, action: &ToyBattleAction, lang: Lang) -> String {
     use ToyBattleAction as A;
     let me = s.mover;
     let them = 1 - me;
@@ -120,7 +237,7 @@ pub(super) fn describe(s: &ToyBattleState, action: &ToyBattleAction, lang: Lang)
             lang,
             "@{me} placed {}",
             "@{me} lerakta: {}",
-            placing(s, troop, node, lang)
+            placing(s, troop, node, Verb::On, lang)
         ),
         A::SkullyDraw => t!(
             lang,
@@ -139,7 +256,7 @@ pub(super) fn describe(s: &ToyBattleState, action: &ToyBattleAction, lang: Lang)
             lang,
             "@{me}'s Cap'n sends {}",
             "@{me} Cap'nja küldi: {}",
-            placing(s, troop, node, lang)
+            placing(s, troop, node, Verb::To, lang)
         ),
         A::JumboDiscard { node } => t!(
             lang,

@@ -19,6 +19,7 @@
 
 mod ai;
 mod board;
+mod help;
 mod hidden;
 mod layout;
 mod log;

@@ -1811,3 +1811,118 @@ fn skully_on_a_draw_base() -> (Match<ToyBattle>, ToyBattleAction) {
     }
     panic!("no seeded Clouds game lets seat 0 put Skully on a Draw base")
 }
+
+// ---------------------------------------------------------------- log lines (§11)
+
+fn en(s: &ToyBattleState, a: ToyBattleAction) -> String {
+    ToyBattle::describe(s, &a, 0, crate::i18n::Lang::En).unwrap()
+}
+
+#[test]
+fn capn_sends_a_troop_to_a_base() {
+    let mut s = castle();
+    give(&mut s, 0, &[Capn, Skully]);
+    play(&mut s, place(Capn, 11));
+    let extra = legal(&s)
+        .into_iter()
+        .find_map(|a| match a {
+            A::CapnPlace {
+                troop: Skully,
+                node,
+            } if top(&s, node).is_none() => Some(node),
+            _ => None,
+        })
+        .expect("Cap'n may send Skully to an empty base");
+    assert_eq!(
+        en(
+            &s,
+            A::CapnPlace {
+                troop: Skully,
+                node: extra
+            }
+        ),
+        format!("@0's Cap'n sends Skully to base {extra}")
+    );
+}
+
+#[test]
+fn stacking_on_ones_own_troop_does_not_read_as_a_cover() {
+    let mut s = castle();
+    give(&mut s, 0, &[Skully, Roxy]);
+    put(&mut s, 11, 0, Roxy);
+    assert_eq!(
+        en(&s, place(Skully, 11)),
+        "@0 placed Skully on base 11, on top of their own Roxy"
+    );
+    let mut t = castle();
+    give(&mut t, 0, &[Roxy]);
+    put(&mut t, 11, 1, Skully);
+    assert_eq!(
+        en(&t, place(Roxy, 11)),
+        "@0 placed Roxy on base 11, covering @1's Skully"
+    );
+}
+
+/// Random games on every Terrain: a line tells of every region's Medals taken, with the
+/// region's bases, and the line that ends the game says who won and why.
+#[test]
+fn the_log_tells_of_medals_and_of_the_end() {
+    let (mut medal_lines, mut ends) = (0, std::collections::BTreeSet::new());
+    for (g, key) in TerrainKey::ALL.into_iter().cycle().take(40).enumerate() {
+        let options = ToyBattleOptions {
+            terrain: TerrainChoice::ALL[key as usize],
+            beginner: false,
+        };
+        let mut rng = Rng::seed_from_u64(g as u64);
+        let mut s = ToyBattle::new(&options, &mut rng).unwrap();
+        while ToyBattle::to_move(&s) != ToMove::Over {
+            let a = match ToyBattle::to_move(&s) {
+                ToMove::Chance => ToyBattle::sample_chance(&s, &mut rng),
+                _ => {
+                    let l = legal(&s);
+                    l[rng.random_range(0..l.len())]
+                }
+            };
+            let line = en(&s, a);
+            let before = s.clone();
+            play(&mut s, a);
+            for (r, region) in s.terrain().spec.regions.iter().enumerate() {
+                if before.table.region_taker[r].is_none() {
+                    if let Some(seat) = s.table.region_taker[r] {
+                        let bases = region.bases.iter().map(u8::to_string).collect::<Vec<_>>();
+                        let what = format!("@{seat} took the ");
+                        assert!(line.contains(&what), "{line}");
+                        assert!(
+                            line.contains(&format!("(bases {})", bases.join(", "))),
+                            "{line}"
+                        );
+                        medal_lines += 1;
+                    }
+                }
+            }
+            if let Some(end) = s.end {
+                let w = end.winner;
+                let said = match end.reason {
+                    EndReason::Capture { .. } => format!("H.Q. captured! @{w} won"),
+                    EndReason::Medals => format!(". @{w} reached the Medal objective ("),
+                    EndReason::Stall { stalled } => {
+                        format!(". @{stalled} can neither draw nor place: ")
+                    }
+                    EndReason::TurnLimit { .. } => ". The turn limit (".to_string(),
+                };
+                assert!(line.contains(&said), "{line} / {end:?}");
+                let won = format!("@{w} won");
+                assert!(line.contains(&won) || line.ends_with(" and won"), "{line}");
+                ends.insert(
+                    format!("{:?}", end.reason)
+                        .split(' ')
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                );
+            }
+        }
+    }
+    assert!(medal_lines > 20, "{medal_lines}");
+    assert!(ends.len() >= 2, "{ends:?}");
+}
