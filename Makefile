@@ -25,9 +25,10 @@ tools:
 	@trunk --version 2>/dev/null | grep -q "$(TRUNK_VERSION)" || cargo install --locked trunk@$(TRUNK_VERSION)
 	@wasm-bindgen --version 2>/dev/null | grep -q "$(WASM_BINDGEN_VERSION)" || cargo install wasm-bindgen-cli@$(WASM_BINDGEN_VERSION)
 
-# wasm-opt (binaryen 132) and playwright-core, pinned in package-lock.json.
+# wasm-opt (binaryen 132), playwright-core and axe-core (the accessibility scan), pinned in
+# package-lock.json. A node_modules from before a tool was added installs again.
 node:
-	@[ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
+	@[ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] && [ -f node_modules/axe-core/axe.min.js ] || npm ci --no-audit --no-fund
 
 chromium:
 	@[ -x /usr/bin/chromium ] || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver)

@@ -57,6 +57,11 @@ pub fn fresh_seed() -> u64 {
     (hi << 32) | lo
 }
 
+/// Whether a modal screen of the table (the hand-off, the export warning) is up: then the app's
+/// header is `inert` too, so nothing but that screen takes focus or a click.
+#[derive(Clone, Copy)]
+pub struct Covered(pub RwSignal<bool>);
+
 /// The app's language, switchable at any time; every component reads it from here.
 pub fn use_lang() -> Signal<Lang> {
     expect_context::<RwSignal<Lang>>().into()
@@ -111,6 +116,8 @@ fn App() -> impl IntoView {
         saves::current().map_or(Screen::Home, |save| Screen::Table(Arc::new(save.table))),
     );
     provide_context(screen);
+    let covered = RwSignal::new(false);
+    provide_context(Covered(covered));
     let lang = RwSignal::new(initial_lang());
     provide_context(lang);
     Effect::new(move |_| {
@@ -131,7 +138,7 @@ fn App() -> impl IntoView {
     };
     view! {
         <div class="app">
-            <header class="topbar">
+            <header class="topbar" inert=move || covered.get()>
                 <button class="brand" on:click=go_home aria-label=move || t!(lang.get(), "Turf home", "Turf kezdőlap")>
                     <span class="brand-mark" aria-hidden="true">"⬢"</span>
                     " Turf"

@@ -6,7 +6,7 @@
 use super::catalogue::{entry, with_ui_game, UiVisitor};
 use super::game_ui::{BoardProps, GameUi, SeatLook};
 use super::handoff::HandOff;
-use super::{fresh_seed, saves, use_lang, worker, Screen, SeatSpec, TableSpec};
+use super::{fresh_seed, saves, use_lang, worker, Covered, Screen, SeatSpec, TableSpec};
 use crate::ai::protocol::AiRequest;
 use crate::ai::{Bot, Level};
 use crate::engine::{Match, Outcome, Seat, ToMove};
@@ -142,6 +142,55 @@ fn download(name: &str, text: &str) -> Result<(), String> {
     a.click();
     let _ = web_sys::Url::revoke_object_url(&url);
     Ok(())
+}
+
+/// Asked before an unfinished game with secrets is exported: the file holds the seed, so it
+/// shows every hidden card and every draw to come. An in-app dialog (not `window.confirm`):
+/// focus starts on Cancel, Tab cycles between its two buttons, Escape cancels.
+#[component]
+fn ExportWarning(on_export: Callback<()>, on_cancel: Callback<()>) -> impl IntoView {
+    let lang = use_lang();
+    let cancel = NodeRef::<leptos::html::Button>::new();
+    let confirm = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(button) = cancel.get() {
+            let _ = button.focus();
+        }
+    });
+    let keys = move |e: leptos::ev::KeyboardEvent| match e.key().as_str() {
+        "Escape" => on_cancel.run(()),
+        "Tab" => {
+            e.prevent_default();
+            let on_cancel_button = cancel.get_untracked().is_some_and(|b| {
+                let b: &web_sys::Element = b.as_ref();
+                document().active_element().as_ref() == Some(b)
+            });
+            let next = if on_cancel_button { confirm } else { cancel };
+            if let Some(button) = next.get_untracked() {
+                let _ = button.focus();
+            }
+        }
+        _ => {}
+    };
+    view! {
+        <div class="modal-backdrop" data-testid="export-warning" role="alertdialog" aria-modal="true"
+            aria-labelledby="export-warning-title" aria-describedby="export-warning-text" on:keydown=keys>
+            <div class="modal-card">
+                <h2 id="export-warning-title">{move || t!(lang.get(), "Export the whole game?", "Exportálod a teljes játszmát?")}</h2>
+                <p id="export-warning-text">{move || t!(lang.get(),
+                    "The file shows every hidden card, stone and tile, every player's hand, and every draw and question still to come. It is meant for moving this game to another device: whoever opens it sees everything the other players hide.",
+                    "A fájlban minden rejtett lap, kő és lapka, minden játékos keze, és minden még hátralévő húzás és kérdés látszik. Arra való, hogy a játszmát egy másik eszközre vigyétek át: aki megnyitja, mindent lát, amit a többi játékos rejt.")}</p>
+                <div class="actions">
+                    <button data-testid="export-cancel" node_ref=cancel on:click=move |_| on_cancel.run(())>
+                        {move || t!(lang.get(), "Cancel", "Mégse")}
+                    </button>
+                    <button class="primary" data-testid="export-confirm" node_ref=confirm on:click=move |_| on_export.run(())>
+                        {move || t!(lang.get(), "Export the file", "A fájl exportálása")}
+                    </button>
+                </div>
+            </div>
+        </div>
+    }
 }
 
 /// Each seat's measure over the game, sampled for the end-of-game chart: at most ~120 points
@@ -472,7 +521,18 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
     let ticket = StoredValue::new(0u64);
     let pace = RwSignal::new(DEFAULT_PACE);
     let rules_opened = RwSignal::new(false);
+    // The export warning is up (an unfinished game with secrets, see `export` below).
+    let export_asking = RwSignal::new(false);
     saves::set_current(Some(&spec.save_id));
+
+    // While the hand-off screen or the export warning is up, the rest of the page is inert:
+    // no click and no Tab reaches the table behind it, nor the app's header.
+    let covered = move || handoff.get().is_some() || export_asking.get();
+    {
+        let Covered(shell) = expect_context::<Covered>();
+        Effect::new(move |_| shell.set(covered()));
+        on_cleanup(move || shell.set(false));
+    }
 
     let to_move = Memo::new({
         let on_table = on_table.clone();
@@ -590,10 +650,10 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
         }
     };
 
-    let export = {
+    let export_file = {
         let spec = spec.clone();
         let on_table = on_table.clone();
-        move |_| {
+        move || {
             let table = TableSpec {
                 record: on_table.record_json(),
                 ..(*spec).clone()
@@ -607,6 +667,38 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
                 notice.set(Some(e));
             }
         }
+    };
+    // The file holds the seed, and with it every hidden hand and every draw to come: an
+    // unfinished game with secrets asks first (a finished one has nothing left to hide).
+    let export = {
+        let export_file = export_file.clone();
+        move |_| {
+            if hidden_information && to_move.get_untracked() != ToMove::Over {
+                export_asking.set(true);
+            } else {
+                export_file();
+            }
+        }
+    };
+    // Closed, the warning gives focus back to Export, once the table is no longer inert.
+    let export_button = NodeRef::<leptos::html::Button>::new();
+    let close_warning = move || {
+        export_asking.set(false);
+        request_animation_frame(move || {
+            if let Some(button) = export_button.get_untracked() {
+                let _ = button.focus();
+            }
+        });
+    };
+    let export_warning = move || {
+        export_asking.get().then(|| {
+            let export_file = export_file.clone();
+            let on_export = Callback::new(move |_| {
+                close_warning();
+                export_file();
+            });
+            view! { <ExportWarning on_export on_cancel=Callback::new(move |_| close_warning()) /> }
+        })
     };
 
     let leave = move |_| {
@@ -858,15 +950,16 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
             data-over=move || (to_move.get() == ToMove::Over).then_some("")
         >
             {handoff_view}
+            {export_warning}
             <Show when=move || handoff.get().is_none()>
-                <div class="board-wrap">
+                <div class="board-wrap" inert=covered>
                     {
                         let board = board.clone();
                         move || board.board()
                     }
                 </div>
             </Show>
-            <aside class="side">
+            <aside class="side" inert=covered>
                 {replay_bar}
                 <p class="prompt" aria-live="polite">
                     <span class="spinner" aria-hidden="true" class:on=move || thinking.get()></span>
@@ -883,7 +976,7 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
                     >
                         {move || t!(lang.get(), "Undo", "Visszavonás")}
                     </button>
-                    <button data-testid="export" on:click=export>{move || t!(lang.get(), "Export", "Exportálás")}</button>
+                    <button data-testid="export" node_ref=export_button on:click=export>{move || t!(lang.get(), "Export", "Exportálás")}</button>
                     <button on:click=leave>{move || t!(lang.get(), "Leave", "Kilépés")}</button>
                     {pace_control}
                 </div>
@@ -897,12 +990,13 @@ fn table_with(spec: Arc<TableSpec>, on_table: Arc<dyn TableGame>, controls: Cont
                     }}</summary>
                     {move || rules_opened.get().then(|| rules.rules(lang.get()))}
                 </details>
-                <h3 class="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
+                <h3 class="log-title" id="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
                 // The log is written for the seat whose eyes the table shows: behind the hand-off
                 // screen it is not in the page at all, so the next player cannot read the
                 // previous one's private lines.
                 <Show when=move || handoff.get().is_none()>
-                    <ol class="log" reversed>
+                    // Focusable, so the keyboard scrolls it (it holds up to 200 lines).
+                    <ol class="log" reversed tabindex="0" aria-labelledby="log-title">
                         <For each=log_lines.clone() key=|entry| entry.clone() children=log_line.clone() />
                     </ol>
                 </Show>

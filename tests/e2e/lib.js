@@ -86,4 +86,40 @@ async function playUntilOver(page, { maxClicks = 3000, pick = els => els[Math.fl
   }
 }
 
-module.exports = { startServer, launch, guardedPage, shot, playUntilOver, ROOT, ARTIFACTS };
+// The WCAG 2.1 A and AA rules of axe-core (from node_modules, so nothing leaves 127.0.0.1),
+// plus label-content-name-mismatch (WCAG 2.5.3, which axe counts as experimental): the
+// violations on the page as it is now, one line per rule with the elements it names.
+const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+async function axeViolations(page) {
+  // Evaluated over the DevTools protocol: the app's CSP (rightly) refuses an injected <script>.
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(fs.readFileSync(AXE, 'utf8') + '\n;0');
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map(v => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map(n => n.target.join(' ') + ' — ' + (n.failureSummary || '').replace(/\s+/g, ' ').slice(0, 160)),
+    }));
+  });
+  return violations.map(v => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 4).join(' | ')}`);
+}
+
+// Every control the keyboard or a click could reach now: focusable, enabled, shown and not
+// inside an `inert` subtree. Described as tag, test id or class, and text.
+async function reachableControls(page) {
+  return page.evaluate(() => {
+    const sel = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+    return [...document.querySelectorAll(sel)]
+      .filter(e => !e.disabled && !e.closest('[inert]') && e.getClientRects().length > 0)
+      .map(e => ({
+        inHandoff: !!e.closest('.handoff'),
+        what: e.tagName.toLowerCase() + (e.dataset.testid ? `[data-testid=${e.dataset.testid}]` : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : '') + ' ' + (e.textContent || '').trim().slice(0, 30),
+      }));
+  });
+}
+
+module.exports = { startServer, launch, guardedPage, shot, playUntilOver, axeViolations, reachableControls, ROOT, ARTIFACTS };

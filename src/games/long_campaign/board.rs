@@ -449,9 +449,11 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     t!(lang, "{}: {score} points", "{}: {score} pont", look.colour_name(lang))
                 };
                 view! {
-                    <span class=format!("lc-score seat-{}", look.colour) class:out=out class:me=me aria-label=label>
+                    <span class=format!("lc-score seat-{}", look.colour) class:out=out class:me=me>
                         <span class="seat-mark" aria-hidden="true">{look.mark}</span>
                         <b aria-hidden="true">{if out { "✗".to_string() } else { score.to_string() }}</b>
+                        // Read out in words instead (a plain span may not carry an aria-label).
+                        <span class="sr-only">{label}</span>
                     </span>
                 }
             })
@@ -699,11 +701,14 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                             .enumerate()
                             .map(|(i, o)| {
                                 let letter = (b'A' + i as u8) as char;
-                                let label = t!(lang, "Answer {letter}: {o}", "{letter} válasz: {o}");
+                                let label = t!(lang, "Answer {letter}: {o}", "Válasz – {letter}: {o}");
                                 view! {
                                     <button class="lc-option" data-legal="" aria-label=label
                                         on:click=move |_| answer_now(Some(i as u8))>
+                                        // A space between: the name ("Answer A: …") then holds the
+                                        // visible text ("A …"), for speech input (WCAG 2.5.3).
                                         <span class="lc-letter" aria-hidden="true">{letter.to_string()}</span>
+                                        " "
                                         <span class="lc-option-text">{o.clone()}</span>
                                     </button>
                                 }

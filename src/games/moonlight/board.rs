@@ -286,7 +286,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                     <div class=format!("ml-seat seat-{}", look.colour) class:active=t.mover == s && t.phase != Phase::Over>
                         <span class="ml-seat-name">{seat_name(t, s, v.seat, lang)}</span>
                         <span class="ml-mountains" title=sr.clone()>{halves}</span>
-                        <span class="ml-moons" aria-label=sr>
+                        <span class="ml-moons" role="img" aria-label=sr>
                             <svg viewBox="-12 -12 24 24" class="ml-moon-icon" aria-hidden="true"><path d=moon_path(0.0, 0.0, 10.0)></path></svg>
                             {moons}
                         </span>

@@ -1111,7 +1111,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
             view! { <span class="tb-hint">{lang.pick("Pick a Troop", "Válassz egységet")}</span> }
         });
         view! {
-            <div class="tb-rack" data-testid="tb-rack" aria-label=t!(lang, "Your rack", "A tartód")>
+            <div class="tb-rack" data-testid="tb-rack" role="group" aria-label=t!(lang, "Your rack", "A tartód")>
                 <span class="tb-rack-title">{t!(lang, "Your rack {}/8", "Tartód {}/8", v.rack.size())}</span>
                 <div class="tb-rack-tiles">{tiles}{empty}</div>
                 {hint}
@@ -1177,7 +1177,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
         view! {
             <div class="tb-under">
                 {inspector}
-                <div class="tb-discard" aria-label=t!(lang, "Discard pile", "Dobópakli")>
+                <div class="tb-discard" role="group" aria-label=t!(lang, "Discard pile", "Dobópakli")>
                     <span class="tb-under-title">{t!(lang, "Discard ({n}):", "Dobópakli ({n}):")}</span>
                     {discard}
                 </div>

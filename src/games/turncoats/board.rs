@@ -653,9 +653,9 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                     let selected = p.is_some_and(|p| p.colour == c);
                     let turns = v.turns;
                     let label = if selectable {
-                        t!(lang, "{} stone ({count} in hand): pick it", "{} kő ({count} a kezedben): válaszd", c.title(lang))
+                        t!(lang, "{} stone ×{count} in hand: pick it", "{} kő ×{count} a kezedben: válaszd", c.title(lang))
                     } else {
-                        t!(lang, "{} stones in hand: {count}", "{} kő a kezedben: {count}", c.title(lang))
+                        t!(lang, "{} stones in hand ×{count}", "{} kő a kezedben ×{count}", c.title(lang))
                     };
                     let drawn = v.drawn == Some(c);
                     view! {
