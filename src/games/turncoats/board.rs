@@ -883,7 +883,7 @@ fn step_view(
                 {chip(colour)}
                 {text({
                     let stones = counted_stones(count, None, lang);
-                    t!(lang, "Battle in {name}: choose the {stones} to kill.", "Csata itt: {name}: válaszd ki a {count} levágandó követ.")
+                    t!(lang, "Battle in {name}: choose the {stones} to kill.", "Csata itt: {name}: levágandó: {stones}.")
                 })}
                 {splits}
             }
@@ -972,13 +972,15 @@ fn turn_order(v: &TurncoatsView) -> Vec<Seat> {
 /// A seat's place in the turn order, for the players panel: "plays 1st" ("1. a sorban").
 pub(super) fn place_in_order(v: &TurncoatsView, seat: Seat, lang: Lang) -> String {
     let place = turn_order(v).iter().position(|&s| s == seat).unwrap_or(0) + 1;
-    let suffix = match place {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
+    // Hungarian writes an ordinal as the number and a full stop ("2. a sorban").
+    let suffix = match (lang, place) {
+        (Lang::Hu, _) => ".",
+        (_, 1) => "st",
+        (_, 2) => "nd",
+        (_, 3) => "rd",
         _ => "th",
     };
-    t!(lang, "plays {place}{suffix}", "{place}. a sorban")
+    t!(lang, "plays {place}{suffix}", "{place}{suffix} a sorban")
 }
 
 /// "Turn order (drawn at random): ✚ Purple → ★ Green" (§3.5, D3).
@@ -1031,36 +1033,36 @@ pub(super) fn verdict(s: &Standings, lang: Lang) -> String {
         (Some(c), Decider::Majority) => t!(
             lang,
             "{} leads with {areas}.",
-            "{} vezet {top} területtel.",
+            "{} vezet {areas}tel.",
             c.title(lang)
         ),
         (Some(c), Decider::Axe) => t!(
             lang,
             "{tied} tie on {areas}; {} leads on the AXE.",
-            "{tied} egyaránt {top} területen áll; a FEJSZE alapján {} vezet.",
+            "{tied} egyaránt {areas}en áll; a FEJSZE alapján {} vezet.",
             c.title(lang)
         ),
         (Some(c), _) if axe_dropped => t!(
             lang,
             "{tied} tie on {areas}; of them, {on_axe} also tie on the AXE; {} leads on the FLAG.",
-            "{tied} egyaránt {top} területen áll; közülük {on_axe} a FEJSZÉN is egyenlő; a ZÁSZLÓ alapján {} vezet.",
+            "{tied} egyaránt {areas}en áll; közülük {on_axe} a FEJSZÉN is egyenlő; a ZÁSZLÓ alapján {} vezet.",
             c.title(lang)
         ),
         (Some(c), _) => t!(
             lang,
             "{tied} tie on {areas} and on the AXE; {} leads on the FLAG.",
-            "{tied} egyaránt {top} területen áll, és a FEJSZÉN is egyenlő; a ZÁSZLÓ alapján {} vezet.",
+            "{tied} egyaránt {areas}en áll, és a FEJSZÉN is egyenlő; a ZÁSZLÓ alapján {} vezet.",
             c.title(lang)
         ),
         (None, _) if axe_dropped => t!(
             lang,
             "No colour leads: {tied} tie on {areas}; of them, {on_axe} also tie on the AXE and the FLAG. The fewest stones in hand would win.",
-            "Egyik szín sem vezet: {tied} egyaránt {top} területen áll; közülük {on_axe} a FEJSZÉN és a ZÁSZLÓN is egyenlő. A legkevesebb kő a kézben nyerne."
+            "Egyik szín sem vezet: {tied} egyaránt {areas}en áll; közülük {on_axe} a FEJSZÉN és a ZÁSZLÓN is egyenlő. A legkevesebb kő a kézben nyerne."
         ),
         (None, _) if flag_dropped => t!(
             lang,
             "No colour leads: {tied} tie on {areas} and on the AXE; of them, {on_flag} also tie on the FLAG. The fewest stones in hand would win.",
-            "Egyik szín sem vezet: {tied} egyaránt {top} területen áll, és a FEJSZÉN is egyenlő; közülük {on_flag} a ZÁSZLÓN is egyenlő. A legkevesebb kő a kézben nyerne."
+            "Egyik szín sem vezet: {tied} egyaránt {areas}en áll, és a FEJSZÉN is egyenlő; közülük {on_flag} a ZÁSZLÓN is egyenlő. A legkevesebb kő a kézben nyerne."
         ),
         (None, _) => t!(
             lang,
@@ -1259,7 +1261,7 @@ impl GameUi for Turncoats {
                 t!(
                     lang,
                     "Choose the {stones} the battle kills",
-                    "Válaszd ki a csatában levágott {count} követ"
+                    "Válaszd ki a csatában levágandó köveket: {stones}"
                 )
             }
             Phase::MarchCount { .. } => {

@@ -1148,7 +1148,7 @@ impl Game for Turncoats {
                         t!(
                             lang,
                             "{head}: {stones} to kill",
-                            "{head}: {count} követ kell levágnia"
+                            "{head}: levágandó: {stones}"
                         )
                     }
                     _ => {
