@@ -2,6 +2,7 @@
 // phone layout, and pass-and-play where the hand-off screen keeps the last player's rack out of
 // the page. Any console error or request leaving 127.0.0.1 fails a test.
 const assert = require('assert');
+const path = require('path');
 const { guardedPage, shot } = require('./lib');
 
 async function startToyBattle(page, url, { opponent = 'easy', terrain = 'castle', beginner = false } = {}) {
@@ -140,6 +141,33 @@ module.exports = {
     const backs = await page.$$('.tb-side .tb-backs .tb-chip');
     assert.strictEqual(backs.length, 5, 'the opponent rack shows 5 backs');
     await shot(page, 'toy-battle-after-handoff');
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+  // Issue 16 §1: Skully on a City of Clouds Draw base draws 2 Troops off the reserve inside the
+  // seat's own turn, and the base's draw is still to choose. Undo must be refused from then on:
+  // taking Skully back would leave the reserve as it was, its next Troops now known. The
+  // position (seat 0 to move, Skully placeable on base 19) is the one the native test
+  // undo_is_refused_after_skullys_draw_with_the_base_draw_pending finds, opened from a file.
+  async 'undo is refused once Skully has drawn, with the Draw base still to choose'({ url, context }) {
+    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+    await page.goto(url);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.setInputFiles('[data-testid="import"]', path.join(__dirname, 'fixtures', 'toy-battle-skully-on-a-draw-base.json'));
+    await page.waitForSelector('.table[data-game="toy-battle"]');
+    const ready = await page.$('[data-testid="handoff-ready"]');
+    if (ready) await ready.click();
+    await page.click('.tb-rack-tile[data-troop="Skully"][data-legal]');
+    await page.click('.tb-node[data-node="19"][data-legal]');
+    const undo = '[data-testid="undo"]';
+    await page.waitForSelector('.tb-banner [data-legal]');
+    assert.strictEqual(await page.isEnabled(undo), true, 'nothing drawn yet: the placement can be taken back');
+    await page.click('.tb-banner [data-legal]:has-text("Draw 2")');
+    await page.waitForSelector('.tb-banner [data-legal]:has-text("Draw 1")');
+    assert.strictEqual(await page.isEnabled(undo), false, "Skully's Troops were seen: no Undo");
+    await shot(page, 'toy-battle-undo-refused-after-skully');
+    await page.evaluate(() => localStorage.clear());
     assert.deepStrictEqual(problems, []);
     await page.close();
   },

@@ -470,11 +470,16 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         data-cell=format!("{},{}", g.at.x, g.at.y)
                         role=if clickable { "button" } else { "img" }
                         tabindex=clickable.then_some("0")
-                        aria-label=label
+                        aria-label=g.stack.is_empty().then(|| label.clone())
                         on:click=move |_| run()
                         on:keydown=key
                     >
-                        <title>{pile_title(g, lang)}</title>
+                        // A cell with a card is named by its title (SVG's own accessible name,
+                        // and the tooltip), not an aria-label, whose text would have to repeat
+                        // the card's printed numbers in their order (axe:
+                        // label-content-name-mismatch); an empty one shows no text, so its
+                        // aria-label names it (axe reads no name from a bare title there).
+                        <title>{cell_title(label, g, lang)}</title>
                         {slot}
                         {under}
                         {card}
@@ -586,14 +591,17 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         data-card=w.to_string()
                         data-legal=(playable && !selected).then_some("")
                         aria-pressed=selected.to_string()
-                        aria-label=label
                         disabled=!playable
                         on:click=move |_| {
                             pick.set(Pick::Card(w));
                             inspect.set(None);
                         }
                     >
-                        {card_svg(w, lang)}
+                        // Named by its content, not an aria-label that would have to repeat
+                        // the printed numbers in order: the picture is hidden from assistive
+                        // tech and the words say the same.
+                        <span class="face" aria-hidden="true">{card_svg(w, lang)}</span>
+                        <span class="sr-only">{label}</span>
                     </button>
                 }
             })
@@ -887,6 +895,16 @@ fn kind_name(p: Power, lang: Lang) -> String {
 }
 
 /// The SVG tooltip of a cell: its pile from the top down.
+/// A cell's accessible name: what it holds and what a tap does, then the cards under the top
+/// one, when there are any.
+fn cell_title(label: String, g: &GridCell, lang: Lang) -> String {
+    if g.stack.len() > 1 {
+        format!("{label} ({})", pile_title(g, lang))
+    } else {
+        label
+    }
+}
+
 fn pile_title(g: &GridCell, lang: Lang) -> String {
     if g.stack.is_empty() {
         return if g.open {

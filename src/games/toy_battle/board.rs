@@ -962,12 +962,14 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         data-node=id.to_string()
                         role="button"
                         tabindex="0"
-                        aria-label=label
                         on:click=move |_| run()
                         on:keydown=key
                         on:mouseenter=move |_| look_at(id)
                         on:focus=move |_| look_at(id)
                     >
+                        // The title is the base's accessible name (and its tooltip): an
+                        // aria-label would have to repeat the printed numbers in their order
+                        // (axe: label-content-name-mismatch).
                         <title>{title}</title>
                         {target_ring}
                         {ground}
@@ -1083,15 +1085,17 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         class:tb-can=playable && !is_chosen
                         data-legal=(playable && !is_chosen).then_some("")
                         data-troop=t.name()
-                        aria-label=label.clone()
                         aria-pressed=is_chosen.to_string()
-                        title=label
+                        title=label.clone()
                         disabled=!playable && !is_chosen
                         on:click=click
                     >
                         {token_svg(t, colour, "tb-rack-chip")}
                         {frozen.then(|| view! { <span class="tb-ice-mark" aria-hidden="true">"❄"</span> })}
-                        <span class="tb-tile-name">{t.name()}</span>
+                        // Named by its words (which begin with the printed name), not by an
+                        // aria-label that would have to repeat the chip's numbers in order.
+                        <span class="tb-tile-name" aria-hidden="true">{t.name()}</span>
+                        <span class="sr-only">{label.clone()}</span>
                     </button>
                 }
             })

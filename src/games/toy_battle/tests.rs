@@ -1794,7 +1794,7 @@ fn skully_on_a_draw_base() -> (Match<ToyBattle>, ToyBattleAction) {
                         && t.play(&A::SkullyDraw).is_ok()
                         && ToyBattle::legal(t.state()).contains(&A::CloudsDraw)
                     {
-                        println!("seed {seed}: {}", m.to_json());
+                        println!("seed {seed}, {place:?} after: {}", m.to_json());
                         return (m, place);
                     }
                 }

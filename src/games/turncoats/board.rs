@@ -733,8 +733,12 @@ fn step_view(
 ) -> AnyView {
     let button = move |action: A, label: String, body: AnyView, class: &'static str| {
         view! {
-            <button class=format!("tc-choice {class}") data-legal="" aria-label=label on:click=move |_| act(action)>
-                {body}
+            // Named by its words: the visible text is hidden from assistive tech and the
+            // spoken name (which holds the same words) says where and with what, so no
+            // aria-label has to repeat the visible text in order.
+            <button class=format!("tc-choice {class}") data-legal="" on:click=move |_| act(action)>
+                <span class="face" aria-hidden="true">{body}</span>
+                <span class="sr-only">{label}</span>
             </button>
         }
         .into_any()
@@ -810,11 +814,12 @@ fn step_view(
                     let march = (here > 0).then(|| {
                         let next = Some(Pick { turns, colour, area: Some(a), marching: true });
                         view! {
-                            <button class="tc-choice" data-legal=""
-                                aria-label=t!(lang, "March {} stones from {name}", "{} kövek vonulása innen: {name}", colour.name_in(lang))
-                                on:click=move |_| pick.set(next)>
-                                <b>{t!(lang, "March", "Vonulás")}</b>
-                                <small>{t!(lang, "from here…", "innen…")}</small>
+                            <button class="tc-choice" data-legal="" on:click=move |_| pick.set(next)>
+                                <span class="face" aria-hidden="true">
+                                    <b>{t!(lang, "March", "Vonulás")}</b>
+                                    <small>{t!(lang, "from here…", "innen…")}</small>
+                                </span>
+                                <span class="sr-only">{t!(lang, "March {} stones from {name}", "{} kövek vonulása innen: {name}", colour.name_in(lang))}</span>
                             </button>
                         }
                     });
