@@ -479,7 +479,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         // the card's printed numbers in their order (axe:
                         // label-content-name-mismatch); an empty one shows no text, so its
                         // aria-label names it (axe reads no name from a bare title there).
-                        <title>{cell_title(label, g, lang)}</title>
+                        <title>{cell_title(label.clone(), g, lang)}</title>
                         {slot}
                         {under}
                         {card}
