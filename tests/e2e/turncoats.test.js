@@ -116,7 +116,14 @@ module.exports = {
   async 'the board fits a phone screen'({ url, context }) {
     const { page, problems } = await guardedPage(context, { width: 360, height: 740 });
     await startTurncoats(page, url, { players: '5', seats: ['human', 'easy', 'easy', 'easy'] });
-    await page.waitForSelector('[data-testid="tc-hand"] [data-legal]');
+    // The turn order is drawn (§3.5): the computers may play first, and the second human may
+    // come before the first, behind the hand-off screen.
+    for (;;) {
+      await page.waitForSelector('[data-testid="tc-hand"] [data-legal], [data-testid="handoff-ready"]', { timeout: 60000 });
+      const ready = await page.$('[data-testid="handoff-ready"]');
+      if (!ready) break;
+      await ready.click();
+    }
     await page.click('[data-testid="tc-hand"] [data-legal] >> nth=0');
     await page.click('[data-area="4"]');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
