@@ -176,28 +176,19 @@ pub enum Decider {
 /// the most AXE stones, then those with the most FLAG stones. Only the tied colours are compared
 /// (D7). `None` when the tie survives both.
 pub fn break_tie(candidates: [bool; 3], axe: &Stones, flag: &Stones) -> (Option<Colour>, Decider) {
-    let mut alive = candidates;
-    let count = |alive: &[bool; 3]| alive.iter().filter(|&&a| a).count();
-    match count(&alive) {
-        0 => return (None, Decider::Contested),
-        1 => return (sole(&alive), Decider::Majority),
-        _ => {}
-    }
-    for (pool, decider) in [(axe, Decider::Axe), (flag, Decider::Flag)] {
-        let best = Colour::ALL
-            .into_iter()
-            .filter(|c| alive[c.index()])
-            .map(|c| pool[c])
-            .max()
-            .unwrap_or(0);
-        for c in Colour::ALL {
-            alive[c.index()] &= pool[c] == best;
-        }
-        if count(&alive) == 1 {
-            return (sole(&alive), decider);
-        }
-    }
-    (None, Decider::Contested)
+    let steps = tie_steps(candidates, axe, flag);
+    let alone = |alive: &[bool; 3]| alive.iter().filter(|&&a| a).count() == 1;
+    // The first step that leaves one colour decides; a step never revives a dropped colour.
+    [
+        (steps.count, Decider::Majority),
+        (steps.axe, Decider::Axe),
+        (steps.flag, Decider::Flag),
+    ]
+    .into_iter()
+    .find(|(alive, _)| alone(alive))
+    .map_or((None, Decider::Contested), |(alive, decider)| {
+        (sole(&alive), decider)
+    })
 }
 
 /// The colours still in the running at each step of a tie-break (§5, §6.2, D7): those tied for
