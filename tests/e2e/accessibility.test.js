@@ -5,7 +5,7 @@
 const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
-const { guardedPage, axeViolations, ARTIFACTS } = require('./lib');
+const { guardedPage, axeViolations, fresh, finishedToyBattle, ARTIFACTS } = require('./lib');
 
 // The runner prints a failure's first lines only: the whole list goes to artifacts/ too.
 function report(name, found) {
@@ -14,13 +14,6 @@ function report(name, found) {
 }
 
 const GAMES = ['herd', 'toy-battle', 'turncoats', 'moonlight', 'long-campaign'];
-
-async function fresh(page, url, lang = 'en') {
-  await page.goto(url);
-  await page.evaluate(l => { localStorage.clear(); localStorage.setItem('turf.lang', l); }, lang);
-  await page.goto(url);
-  await page.waitForSelector('button[data-game]');
-}
 
 // Scan the page as it is, and again in the other language when the header can be reached.
 async function scan(page, screen, found, { both = true } = {}) {
@@ -161,13 +154,7 @@ module.exports = {
       await scan(page, 'hand-off', found, { both: false });
     }
     // A game between two computers, at once, to its end.
-    await fresh(page, url);
-    await page.click('button[data-game="toy-battle"]');
-    await page.selectOption('[data-seat="0"] select', 'easy');
-    await page.selectOption('[data-seat="1"] select', 'easy');
-    await page.click('[data-testid="start-game"]');
-    await page.selectOption('.pace select', '0');
-    await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
+    await finishedToyBattle(page, url);
     await page.waitForTimeout(500);
     await scan(page, 'game over', found);
     await page.click('[data-testid="replay"]');

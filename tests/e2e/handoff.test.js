@@ -6,13 +6,7 @@ const assert = require('assert');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { guardedPage, shot, reachableControls } = require('./lib');
-
-async function fresh(page, url) {
-  await page.goto(url);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(url);
-}
+const { guardedPage, shot, reachableControls, fresh, finishedToyBattle } = require('./lib');
 
 // Two humans at each game with secrets, up to the first hand-off; `gone` lists what must not be
 // in the page while it is up (the hand, the board, the log).
@@ -164,13 +158,7 @@ module.exports = {
     await page.click('[data-testid="export-cancel"]');
     await page.click('button[data-lang="en"]');
     // Over, the game has nothing left to hide: Export gives the file at once.
-    await fresh(page, url);
-    await page.click('button[data-game="toy-battle"]');
-    await page.selectOption('[data-seat="0"] select', 'easy');
-    await page.selectOption('[data-seat="1"] select', 'easy');
-    await page.click('[data-testid="start-game"]');
-    await page.selectOption('.pace select', '0');
-    await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
+    await finishedToyBattle(page, url);
     const before = downloads;
     const [done] = await Promise.all([page.waitForEvent('download', { timeout: 5000 }), page.click('[data-testid="game-over"] button:has-text("Export")')]);
     assert.ok(done && downloads === before + 1, 'the finished game exported');

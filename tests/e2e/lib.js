@@ -122,4 +122,23 @@ async function reachableControls(page) {
   });
 }
 
-module.exports = { startServer, launch, guardedPage, shot, playUntilOver, axeViolations, reachableControls, ROOT, ARTIFACTS };
+// A clean start on the home page (no saves), in `lang`.
+async function fresh(page, url, lang = 'en') {
+  await page.goto(url);
+  await page.evaluate(l => { localStorage.clear(); localStorage.setItem('turf.lang', l); }, lang);
+  await page.goto(url);
+  await page.waitForSelector('button[data-game]');
+}
+
+// A Toy Battle between two Easy computers at full speed, played to its game-over screen.
+async function finishedToyBattle(page, url) {
+  await fresh(page, url);
+  await page.click('button[data-game="toy-battle"]');
+  await page.selectOption('[data-seat="0"] select', 'easy');
+  await page.selectOption('[data-seat="1"] select', 'easy');
+  await page.click('[data-testid="start-game"]');
+  await page.selectOption('.pace select', '0');
+  await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
+}
+
+module.exports = { startServer, launch, guardedPage, shot, playUntilOver, axeViolations, reachableControls, fresh, finishedToyBattle, ROOT, ARTIFACTS };
