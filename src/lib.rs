@@ -4,4 +4,5 @@ pub mod ai;
 pub mod engine;
 pub mod games;
 pub mod i18n;
+pub mod online;
 pub mod ui;
