@@ -278,7 +278,7 @@ mod tests {
         let m = herd();
         let good = encode(&ToHost::<Herd>::Act {
             moves: 0,
-            action: Herd::legal(m.state())[0].clone(),
+            action: Herd::legal(m.state())[0],
         });
         let mut gate = Gate::default();
         for i in 0..Gate::BURST {

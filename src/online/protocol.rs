@@ -236,7 +236,7 @@ mod tests {
             },
             ToHost::Act {
                 moves: 3,
-                action: legal[0].clone(),
+                action: legal[0],
             },
         ];
         for message in to_host {
