@@ -5,6 +5,7 @@ mod catalogue;
 mod game_ui;
 mod handoff;
 mod home;
+pub mod online;
 mod saves;
 mod setup;
 mod table;
@@ -26,6 +27,9 @@ use std::sync::Arc;
 pub struct SeatSpec {
     pub name: String,
     pub ai: Option<Level>,
+    /// A friend on another device (an online table, see [`online`]); then `ai` is `None`.
+    #[serde(default)]
+    pub remote: bool,
 }
 
 /// Everything needed to open a table: the game, the seats and the match record so far.
@@ -41,6 +45,9 @@ pub struct TableSpec {
     /// When the game started, in milliseconds since 1970 (JavaScript's `Date.now()`).
     #[serde(default)]
     pub started: f64,
+    /// An online table's deal, kept by the host (see [`online::host`]).
+    #[serde(default)]
+    pub online: Option<online::host::OnlineSpec>,
 }
 
 #[derive(Clone)]
@@ -48,6 +55,10 @@ pub enum Screen {
     Home,
     Setup(&'static str),
     Table(Arc<TableSpec>),
+    /// The host's lobby of an online table: invitations out, replies in, then the deal.
+    Lobby(Arc<online::host::LobbySpec>),
+    /// A guest joining from an invitation (the code after `#join=` in the link).
+    Join(String),
 }
 
 /// A fresh random seed from the browser (rules draw from it through the portable ChaCha8).
@@ -112,9 +123,18 @@ const LANG_KEY: &str = "turf.lang";
 #[component]
 fn App() -> impl IntoView {
     // A reload goes straight back to the table that was open.
-    let screen = RwSignal::new(
-        saves::current().map_or(Screen::Home, |save| Screen::Table(Arc::new(save.table))),
-    );
+    // An invitation opens the join screen; a reload goes straight back to the table that was
+    // open.
+    let screen = RwSignal::new(match online::take_invitation_from_url() {
+        Some(code) => Screen::Join(code),
+        None => saves::current().map_or(Screen::Home, |save| Screen::Table(Arc::new(save.table))),
+    });
+    // A new invitation opened in the same tab changes only the fragment: join from it too.
+    window_event_listener(leptos::ev::hashchange, move |_| {
+        if let Some(code) = online::take_invitation_from_url() {
+            screen.set(Screen::Join(code));
+        }
+    });
     provide_context(screen);
     let covered = RwSignal::new(false);
     provide_context(Covered(covered));
@@ -166,6 +186,8 @@ fn App() -> impl IntoView {
                     Screen::Home => home::home().into_any(),
                     Screen::Setup(id) => setup::setup(id),
                     Screen::Table(spec) => table::table(spec),
+                    Screen::Lobby(spec) => online::host::lobby(spec),
+                    Screen::Join(code) => online::guest::join(code),
                 }}
             </main>
         </div>

@@ -241,6 +241,7 @@ pub fn read_import(json: &str) -> Result<TableSpec, Unreadable> {
         record: record.to_string(),
         save_id: String::new(),
         started: 0.0,
+        online: None,
     };
     if table.seats.is_empty() {
         // A bare record says nothing about the players: seat humans, as many as it needs.
@@ -249,6 +250,7 @@ pub fn read_import(json: &str) -> Result<TableSpec, Unreadable> {
             .map(|i| SeatSpec {
                 name: format!("Player {}", i + 1),
                 ai: None,
+                remote: false,
             })
             .collect();
     }
@@ -365,15 +367,18 @@ mod tests {
                 SeatSpec {
                     name: "Ann".into(),
                     ai: None,
+                    remote: false,
                 },
                 SeatSpec {
                     name: "Bot".into(),
                     ai: Some(crate::ai::Level::Easy),
+                    remote: false,
                 },
             ],
             record: m.to_json(),
             save_id: "abc".into(),
             started: 1.0e12,
+            online: None,
         }
     }
 

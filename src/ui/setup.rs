@@ -40,6 +40,7 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                     DEFAULT_NAMES[i].to_string()
                 },
                 ai: (i > 0).then_some(Level::Normal),
+                remote: false,
             })
             .collect::<Vec<_>>(),
     );
@@ -62,12 +63,20 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                         s.name = t!(lang.get_untracked(), "Player {}", "{}. játékos", i + 1);
                     }
                 }
+                // With a friend on another device, the seed is dealt by all the devices
+                // together (the lobby); otherwise this device's seed deals now.
+                if chosen.iter().any(|s| s.remote) {
+                    let options = serde_json::to_string(&m.record().options).unwrap_or_default();
+                    screen.set(Screen::Lobby(Arc::new(super::online::host::new_lobby(G::ID, chosen, options))));
+                    return;
+                }
                 screen.set(Screen::Table(Arc::new(TableSpec {
                     game: G::ID.to_string(),
                     seats: chosen,
                     record: m.to_json(),
                     save_id: super::saves::new_id(),
                     started: js_sys::Date::now(),
+                    online: None,
                 })));
             }
             Err(e) => error.set(Some(t!(
@@ -105,7 +114,13 @@ fn setup_for<G: GameUi>() -> impl IntoView {
 
 fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize, look: Signal<SeatLook>) -> impl IntoView {
     let lang = use_lang();
-    let kind = move || seats.with(|s| s[i].ai.map_or("human", Level::name));
+    let kind = move || {
+        seats.with(|s| match (&s[i].ai, s[i].remote) {
+            (_, true) => "remote",
+            (Some(level), _) => level.name(),
+            (None, false) => "human",
+        })
+    };
     view! {
         <div class=move || format!("seat-row seat-{}", look.get().colour) data-seat=i.to_string()>
             <span class="seat-mark" aria-hidden="true">{move || look.get().mark}</span>
@@ -127,13 +142,17 @@ fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize, look: Signal<SeatLook>) ->
                     prop:value=kind
                     on:change=move |e| {
                         let v = event_target_value(&e);
-                        seats.update(|s| s[i].ai = Level::parse(&v));
+                        seats.update(|s| {
+                            s[i].ai = Level::parse(&v);
+                            s[i].remote = v == "remote";
+                        });
                     }
                 >
                     <option value="human">{move || t!(lang.get(), "Human", "Ember")}</option>
                     <option value="easy">{move || t!(lang.get(), "Computer · Easy", "Gép · Könnyű")}</option>
                     <option value="normal">{move || t!(lang.get(), "Computer · Normal", "Gép · Közepes")}</option>
                     <option value="hard">{move || t!(lang.get(), "Computer · Hard", "Gép · Nehéz")}</option>
+                    <option value="remote">{move || t!(lang.get(), "A friend on another device", "Barát egy másik eszközön")}</option>
                 </select>
             </label>
         </div>
