@@ -8,7 +8,7 @@ mod home;
 pub mod online;
 mod saves;
 mod setup;
-mod table;
+pub mod table;
 mod worker;
 
 pub use catalogue::{with_ui_game, CatalogueEntry, UiVisitor, CATALOGUE};

@@ -615,36 +615,43 @@ fn RemoteSeat(session: Rc<Session>, seat: Seat) -> impl IntoView {
     let name = session.seats[seat].name.clone();
     let reply = RwSignal::new(String::new());
     let links = session.links;
+    // The view's closures hold signals, not the session (which is not `Send`): they look it up.
     let link = move || links.with(|l| l.get(&seat).cloned());
+    let invite = move || {
+        if let Some(s) = self::session() {
+            s.invite(seat);
+        }
+    };
     let body = {
-        let session = session.clone();
         let name = name.clone();
         move || {
             let lang_now = lang.get();
             match link() {
                 None | Some(Link::Connected) => None,
                 Some(Link::Preparing) => Some(view! { <p>{t!(lang_now, "Preparing the invitation…", "A meghívó készül…")}</p> }.into_any()),
-                Some(Link::Away) => {
-                    let session = session.clone();
-                    Some(view! {
-                        <div class="actions">
-                            <button data-testid="reconnect" data-seat=seat.to_string() on:click=move |_| session.invite(seat)>
-                                {t!(lang_now, "Reconnect: a new invitation", "Újrakapcsolódás: új meghívó")}
-                            </button>
-                        </div>
-                    }.into_any())
-                }
-                Some(Link::Invited { link } | Link::Connecting { link } | Link::Failed { link: Some(link), .. }) => {
-                    let failed = match self::link_state(&session, seat) {
-                        Some(Link::Failed { reason, .. }) => Some(reason),
-                        _ => None,
+                Some(Link::Away) => Some(view! {
+                    <div class="actions">
+                        <button data-testid="reconnect" data-seat=seat.to_string() on:click=move |_| invite()>
+                            {t!(lang_now, "Reconnect: a new invitation", "Újrakapcsolódás: új meghívó")}
+                        </button>
+                    </div>
+                }.into_any()),
+                Some(state @ (Link::Invited { .. } | Link::Connecting { .. } | Link::Failed { link: Some(_), .. })) => {
+                    let (link, failed, connecting) = match state {
+                        Link::Invited { link } => (link, None, false),
+                        Link::Connecting { link } => (link, None, true),
+                        Link::Failed { link, reason } => (link.unwrap_or_default(), Some(reason), false),
+                        _ => unreachable!("matched above"),
                     };
-                    let connecting = matches!(self::link_state(&session, seat), Some(Link::Connecting { .. }));
-                    let session = session.clone();
                     let title = Signal::derive({
                         let name = name.clone();
                         move || t!(lang.get(), "Turf invitation for {}", "Turf-meghívó {} számára", name.clone())
                     });
+                    let connect = move |_| {
+                        if let Some(s) = self::session() {
+                            s.connect(seat, &reply.get_untracked(), lang.get_untracked());
+                        }
+                    };
                     Some(view! {
                         <div class="invite">
                             <CodeBox text=link testid="invite-link" seat=seat title />
@@ -655,21 +662,17 @@ fn RemoteSeat(session: Rc<Session>, seat: Seat) -> impl IntoView {
                                     on:input=move |e| reply.set(event_target_value(&e))></textarea>
                             </label>
                             <button class="primary" data-testid="reply-connect" data-seat=seat.to_string()
-                                disabled=connecting
-                                on:click=move |_| session.connect(seat, &reply.get_untracked(), lang.get_untracked())>
+                                disabled=connecting on:click=connect>
                                 {if connecting { t!(lang_now, "Connecting…", "Kapcsolódás…") } else { t!(lang_now, "Connect", "Kapcsolódás") }}
                             </button>
                             {failed.map(|r| view! { <p class="notice" role="alert">{r}</p> })}
                         </div>
                     }.into_any())
                 }
-                Some(Link::Failed { link: None, reason }) => {
-                    let session = session.clone();
-                    Some(view! {
-                        <p class="notice" role="alert">{reason}</p>
-                        <button on:click=move |_| session.invite(seat)>{t!(lang_now, "Try again", "Újra")}</button>
-                    }.into_any())
-                }
+                Some(Link::Failed { link: None, reason }) => Some(view! {
+                    <p class="notice" role="alert">{reason}</p>
+                    <button on:click=move |_| invite()>{t!(lang_now, "Try again", "Újra")}</button>
+                }.into_any()),
             }
         }
     };
@@ -683,10 +686,6 @@ fn RemoteSeat(session: Rc<Session>, seat: Seat) -> impl IntoView {
             {body}
         </li>
     }
-}
-
-fn link_state(session: &Session, seat: Seat) -> Option<Link> {
-    session.links.with(|l| l.get(&seat).cloned())
 }
 
 #[component]

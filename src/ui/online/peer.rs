@@ -218,13 +218,6 @@ impl Peer {
             .ok_or_else(|| "no session description".to_string())
     }
 
-    pub fn is_open(&self) -> bool {
-        self.channel
-            .borrow()
-            .as_ref()
-            .is_some_and(|c| c.ready_state() == RtcDataChannelState::Open)
-    }
-
     /// Send one message; false when the channel is not open (the other device is away).
     pub fn send(&self, text: &str) -> bool {
         self.channel
