@@ -1,0 +1,157 @@
+//! The game log: the match's lines for the seat whose eyes the table shows, newest first, with
+//! each player named in their seat's colour. During the replay it ends at the step shown.
+
+use super::Table;
+use crate::engine::Seat;
+use crate::i18n::log_name;
+use crate::t;
+use crate::ui::game_ui::SeatLook;
+use crate::ui::use_lang;
+use leptos::prelude::*;
+
+/// The log shows the newest lines only: long games log 200 actions and more.
+const SHOWN_LINES: usize = 200;
+
+/// The lines shown, newest first, out of the log's `(action index, line)`: during the replay at
+/// step `replay_at`, only the lines of the actions before it.
+pub(super) fn shown_lines(
+    log: Vec<(usize, String)>,
+    replay_at: Option<usize>,
+) -> Vec<(usize, String)> {
+    log.into_iter()
+        .filter(|(i, _)| replay_at.is_none_or(|k| *i < k))
+        .rev()
+        .take(SHOWN_LINES)
+        .collect()
+}
+
+/// A piece of a log line: its own words, or the seat that `@0`, `@1`… stand for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Piece<'a> {
+    Words(&'a str),
+    Seat(Seat),
+}
+
+/// Cut a log line at each `@` followed by the number of one of `seats` seats; an `@` that names
+/// no seat stays in the words.
+pub(super) fn pieces(line: &str, seats: usize) -> Vec<Piece<'_>> {
+    let mut pieces = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find('@') {
+        let digits = rest[at + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .count();
+        let seat = rest[at + 1..at + 1 + digits].parse::<usize>().ok();
+        match seat.filter(|&s| s < seats) {
+            Some(s) => {
+                pieces.push(Piece::Words(&rest[..at]));
+                pieces.push(Piece::Seat(s));
+                rest = &rest[at + 1 + digits..];
+            }
+            None => {
+                pieces.push(Piece::Words(&rest[..=at]));
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    pieces.push(Piece::Words(rest));
+    pieces
+}
+
+/// A log line with the players' names, each in its seat's colour. A seat whose name is a
+/// pronoun ("You") is named by its colour first, so the line's verb agrees ([`log_name`]).
+#[component]
+fn LogLine(line: String, seats: Vec<(SeatLook, String)>) -> impl IntoView {
+    pieces(&line, seats.len())
+        .into_iter()
+        .map(|piece| match piece {
+            Piece::Words(words) => view! { <span>{words.to_string()}</span> }.into_any(),
+            Piece::Seat(s) => {
+                let (look, name) = &seats[s];
+                view! { <b class=format!("who seat-{}", look.colour)>{look.mark} " " {name.clone()}</b> }
+                    .into_any()
+            }
+        })
+        .collect_view()
+}
+
+#[component]
+pub(super) fn Log(table: Table) -> impl IntoView {
+    let lang = use_lang();
+    let Table {
+        spec, game, shown, ..
+    } = table;
+    // A keyed list, so an action adds its line instead of rebuilding every line before it.
+    let lines = {
+        let game = game.clone();
+        move || {
+            shown_lines(
+                game.log(shown.viewer.get(), lang.get()),
+                shown.replay_at.get(),
+            )
+        }
+    };
+    let line = move |(i, line): (usize, String)| {
+        // Seats keep their look for the whole game.
+        let lang = untrack(|| lang.get());
+        let looks = untrack(|| game.looks());
+        let named = looks
+            .into_iter()
+            .zip(spec.seats.iter())
+            .map(|(look, seat)| (look, log_name(&seat.name, look.colour_name(lang))))
+            .collect::<Vec<_>>();
+        view! { <li data-action=i.to_string()><LogLine line seats=named /></li> }
+    };
+    view! {
+        <h3 class="log-title" id="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
+        // The log is written for the seat whose eyes the table shows: behind the hand-off
+        // screen it is not in the page at all, so the next player cannot read the previous
+        // one's private lines.
+        <Show when=move || shown.handoff.get().is_none()>
+            // Focusable, so the keyboard scrolls it (it holds up to 200 lines).
+            <ol class="log" reversed tabindex="0" aria-labelledby="log-title">
+                <For each=lines.clone() key=|entry| entry.clone() children=line.clone() />
+            </ol>
+        </Show>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Piece::*;
+
+    #[test]
+    fn a_line_is_cut_at_each_seat_it_names() {
+        assert_eq!(
+            pieces("@0 takes 3 from @1.", 2),
+            [
+                Words(""),
+                Seat(0),
+                Words(" takes 3 from "),
+                Seat(1),
+                Words(".")
+            ]
+        );
+        assert_eq!(pieces("no one", 2), [Words("no one")]);
+    }
+
+    #[test]
+    fn an_at_that_names_no_seat_stays_in_the_words() {
+        assert_eq!(
+            pieces("@7 and @x@1", 2),
+            [Words("@"), Words("7 and @"), Words("x"), Seat(1), Words("")]
+        );
+        assert_eq!(pieces("mail@", 2), [Words("mail@"), Words("")]);
+    }
+
+    #[test]
+    fn the_log_shows_the_newest_lines_first_and_stops_at_the_replay_step() {
+        let log: Vec<(usize, String)> = (0..300).map(|i| (i, format!("line {i}"))).collect();
+        let all = shown_lines(log.clone(), None);
+        assert_eq!((all.len(), all[0].0, all[199].0), (200, 299, 100));
+        let replayed = shown_lines(log, Some(3));
+        assert_eq!(replayed.iter().map(|l| l.0).collect::<Vec<_>>(), [2, 1, 0]);
+    }
+}

@@ -1,0 +1,257 @@
+//! The table: the game's board and, beside it, the prompt, the players panel, the controls, the
+//! rules and the log; over it the hand-off screen, the export warning and the game-over screen.
+//! It seats humans and computers, runs the computer in the AI worker, saves the game after every
+//! action, and steps through the game in the replay. One table for every game: only
+//! [`seated::Seated`] knows the game's types.
+//!
+//! Each part of the screen is a component of its own file, and each keeps its logic in plain
+//! types and functions (tested natively) that the component only renders. They share one
+//! [`Table`]: what a new part of the screen needs from the game and the seats, it reads there;
+//! it takes its place in [`table_with`]'s layout.
+
+mod chart;
+mod controls;
+mod export;
+mod game_over;
+mod log;
+mod players;
+mod prompt;
+mod replay;
+mod rules;
+mod seated;
+mod seating;
+
+use super::catalogue::{with_ui_game, UiVisitor};
+use super::game_ui::GameUi;
+use super::handoff::HandOff;
+use super::{saves, use_lang, Covered, Screen, TableSpec};
+use crate::engine::{Seat, ToMove};
+use crate::t;
+use controls::{Controls, DEFAULT_PACE};
+use export::Export;
+use game_over::GameOver;
+use leptos::prelude::*;
+use log::Log;
+use players::PlayersPanel;
+use prompt::PromptLine;
+use replay::ReplayBar;
+use rules::Rules;
+use seated::{Seated, TableGame};
+use seating::Seating;
+use std::sync::Arc;
+
+/// What the table shows, set by its parts and read by the game's view; none of it is typed by
+/// the game.
+#[derive(Clone, Copy)]
+struct Shown {
+    /// Whose eyes the table shows: a human seat (the one to move in pass-and-play).
+    viewer: RwSignal<Seat>,
+    /// The seat the hand-off screen waits for, if it is up.
+    handoff: RwSignal<Option<Seat>>,
+    /// The action the step-through replay shows, if it is open.
+    replay_at: RwSignal<Option<usize>>,
+    /// A refusal or a problem, in words.
+    notice: RwSignal<Option<String>>,
+}
+
+/// The table as its parts share it: cheap to clone (an `Arc` or a signal each).
+#[derive(Clone)]
+struct Table {
+    spec: Arc<TableSpec>,
+    game: Arc<dyn TableGame>,
+    seating: Arc<Seating>,
+    shown: Shown,
+    to_move: Memo<ToMove>,
+    /// Changes with every action, even when the same seat moves again.
+    moves_made: Memo<usize>,
+    /// The computer is choosing an action.
+    thinking: RwSignal<bool>,
+    screen: RwSignal<Screen>,
+}
+
+impl Table {
+    /// The table as it stands now, to save or export.
+    fn as_saved(&self) -> TableSpec {
+        TableSpec {
+            record: self.game.record_json(),
+            ..(*self.spec).clone()
+        }
+    }
+
+    fn open_replay(&self) {
+        self.game.refresh_history();
+        self.shown.replay_at.set(Some(0));
+    }
+
+    /// Back to the games: a reload no longer reopens this table (it stays saved).
+    fn leave(&self) {
+        saves::set_current(None);
+        self.screen.set(Screen::Home);
+    }
+}
+
+pub fn table(spec: Arc<TableSpec>) -> AnyView {
+    struct Open(Arc<TableSpec>, Shown);
+    impl UiVisitor for Open {
+        type Output = Result<Arc<dyn TableGame>, String>;
+        fn visit<G: GameUi>(self) -> Self::Output {
+            Seated::<G>::open(&self.0, self.1).map(|s| Arc::new(s) as Arc<dyn TableGame>)
+        }
+    }
+    let lang = use_lang().get_untracked();
+    let shown = Shown {
+        viewer: RwSignal::new(0),
+        handoff: RwSignal::new(None),
+        replay_at: RwSignal::new(None),
+        notice: RwSignal::new(None),
+    };
+    match with_ui_game(&spec.game, Open(spec.clone(), shown)) {
+        Some(Ok(game)) => table_with(seat(spec, game, shown)),
+        Some(Err(message)) => problem(message),
+        None => problem(t!(
+            lang,
+            "Unknown game '{}'.",
+            "Ismeretlen játék: „{}”.",
+            spec.game
+        )),
+    }
+}
+
+fn problem(message: String) -> AnyView {
+    let screen = expect_context::<RwSignal<Screen>>();
+    let lang = use_lang();
+    view! {
+        <section class="problem" role="alert">
+            <p>{message}</p>
+            <button on:click=move |_| screen.set(Screen::Home)>
+                {move || t!(lang.get(), "Back to the games", "Vissza a játékokhoz")}
+            </button>
+        </section>
+    }
+    .into_any()
+}
+
+/// Sit the players at the opened game: the table's shared state, shown through the eyes it
+/// opens on.
+fn seat(spec: Arc<TableSpec>, game: Arc<dyn TableGame>, shown: Shown) -> Table {
+    let seating = Arc::new(Seating::new(&spec.seats, game.hidden_information()));
+    // Read untracked: the screen that opens the table must not reopen it at every action.
+    let resumed = untrack(|| game.moves_made()) > 0;
+    let (viewer, handoff) = seating.opening(untrack(|| game.to_move()), resumed);
+    shown.viewer.set(viewer);
+    if handoff.is_some() {
+        shown.handoff.set(handoff);
+    }
+    let to_move = Memo::new({
+        let game = game.clone();
+        move |_| game.to_move()
+    });
+    let moves_made = Memo::new({
+        let game = game.clone();
+        move |_| game.moves_made()
+    });
+    Table {
+        spec,
+        game,
+        seating,
+        shown,
+        to_move,
+        moves_made,
+        thinking: RwSignal::new(false),
+        screen: expect_context::<RwSignal<Screen>>(),
+    }
+}
+
+/// Keep the game safe: saved after every action, dropped from the list once it is over.
+fn keep_saved(table: &Table) {
+    let lang = use_lang();
+    let table = table.clone();
+    saves::set_current(Some(&table.spec.save_id));
+    Effect::new(move |_| {
+        table.moves_made.track();
+        if table.to_move.get() == ToMove::Over {
+            saves::remove(&table.spec.save_id);
+            saves::set_current(None);
+            return;
+        }
+        if let Err(e) = saves::write(&table.as_saved()) {
+            table.shown.notice.set(Some(t!(
+                lang.get_untracked(),
+                "This game could not be saved: {e}",
+                "A játszmát nem sikerült menteni: {e}"
+            )));
+        }
+    });
+}
+
+/// The table's layout: each part of the screen in its place.
+fn table_with(table: Table) -> AnyView {
+    let Shown {
+        handoff, notice, ..
+    } = table.shown;
+    let export = Export::new(table.clone());
+    // While the hand-off screen or the export warning is up, the rest of the page is inert:
+    // no click and no Tab reaches the table behind it, nor the app's header.
+    let asking = export.asking;
+    let covered = move || handoff.get().is_some() || asking.get();
+    {
+        let Covered(shell) = expect_context::<Covered>();
+        Effect::new(move |_| shell.set(covered()));
+        on_cleanup(move || shell.set(false));
+    }
+    keep_saved(&table);
+    let pace = RwSignal::new(DEFAULT_PACE);
+    seating::drive(&table, pace);
+
+    let board = table.game.clone();
+    let game_id = table.game.id();
+    let thinking = table.thinking;
+    let to_move = table.to_move;
+    view! {
+        <section
+            class="table"
+            data-game=game_id
+            data-thinking=move || thinking.get().then_some("")
+            data-over=move || (to_move.get() == ToMove::Over).then_some("")
+        >
+            {hand_off(&table)}
+            {export.warning()}
+            <Show when=move || handoff.get().is_none()>
+                <div class="board-wrap" inert=covered>
+                    {
+                        let board = board.clone();
+                        move || board.board()
+                    }
+                </div>
+            </Show>
+            <aside class="side" inert=covered>
+                <ReplayBar table=table.clone() />
+                <PromptLine table=table.clone() />
+                {move || notice.get().map(|n| view! { <p class="notice" role="alert">{n}</p> })}
+                <PlayersPanel table=table.clone() />
+                <Controls table=table.clone() export=export.clone() pace />
+                <Rules table=table.clone() />
+                <Log table=table.clone() />
+            </aside>
+            <GameOver table export />
+        </section>
+    }
+    .into_any()
+}
+
+/// The hand-off screen while it is up: the seat it waits for takes the device.
+fn hand_off(table: &Table) -> impl Fn() -> Option<AnyView> + Send + Sync + 'static {
+    let Shown {
+        viewer, handoff, ..
+    } = table.shown;
+    let spec = table.spec.clone();
+    move || {
+        handoff.get().map(|s| {
+            let on_ready = Callback::new(move |_| {
+                viewer.set(s);
+                handoff.set(None);
+            });
+            view! { <HandOff name=spec.seats[s].name.clone() on_ready /> }.into_any()
+        })
+    }
+}

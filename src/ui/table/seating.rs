@@ -1,0 +1,237 @@
+//! Who sits at the table and what happens when the match comes to them: a human here is shown
+//! the table (behind the hand-off screen where the game has secrets), the computer is asked in
+//! the worker. The decisions are plain ([`Seating`]); [`drive`] carries them out.
+//!
+//! Another kind of seat (a player on another device) is one more [`Occupant`] and one more
+//! [`Turn`]: the panel, the board and the driver all ask this file who sits where.
+
+use super::Table;
+use crate::ai::protocol::AiRequest;
+use crate::ai::{Bot, Level};
+use crate::engine::{Seat, ToMove};
+use crate::t;
+use crate::ui::{fresh_seed, use_lang, worker, SeatSpec};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Who sits in a seat, as this table treats it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Occupant {
+    /// A player at this device.
+    Human,
+    /// The computer at this level, run in the AI worker.
+    Computer(Level),
+}
+
+impl Occupant {
+    pub fn of(seat: &SeatSpec) -> Self {
+        seat.ai.map_or(Occupant::Human, Occupant::Computer)
+    }
+}
+
+/// What the table does when the match comes to a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Turn {
+    /// Nothing: the game is over, chance is next, or the table already shows the seat to move.
+    Wait,
+    /// Show the table through this human seat's eyes.
+    Show(Seat),
+    /// Cover the table until this human seat has the device.
+    HandOff(Seat),
+    /// Ask the computer for this seat's action.
+    Ask(Seat, Level),
+}
+
+/// The seats of one table.
+pub(super) struct Seating {
+    occupants: Vec<Occupant>,
+    /// Whether a seat holds secrets (the game's [`crate::ui::GameUi::HIDDEN_INFORMATION`]).
+    secrets: bool,
+}
+
+impl Seating {
+    pub fn new(seats: &[SeatSpec], secrets: bool) -> Self {
+        Seating {
+            occupants: seats.iter().map(Occupant::of).collect(),
+            secrets,
+        }
+    }
+
+    pub fn occupant(&self, seat: Seat) -> Occupant {
+        self.occupants[seat]
+    }
+
+    pub fn has_computer(&self) -> bool {
+        self.occupants
+            .iter()
+            .any(|o| matches!(o, Occupant::Computer(_)))
+    }
+
+    fn humans(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.occupants.len()).filter(|&s| self.occupants[s] == Occupant::Human)
+    }
+
+    /// Two humans share the device in a game with secrets: each passes it behind the hand-off
+    /// screen.
+    fn hands_off(&self) -> bool {
+        self.secrets && self.humans().count() > 1
+    }
+
+    /// Whose eyes the table shows when it opens (the seat to move if human, else the first
+    /// human), and whether it opens behind the hand-off screen for them: a resumed pass-and-play
+    /// game with secrets does, as whoever holds the device now may not be the player to move.
+    pub fn opening(&self, to_move: ToMove, resumed: bool) -> (Seat, Option<Seat>) {
+        let viewer = match to_move {
+            ToMove::Seat(s) if self.occupants[s] == Occupant::Human => s,
+            _ => self.humans().next().unwrap_or(0),
+        };
+        let covered = self.hands_off() && resumed && to_move == ToMove::Seat(viewer);
+        (viewer, covered.then_some(viewer))
+    }
+
+    /// What to do now that `to_move` is next and the table shows `viewer`'s eyes.
+    pub fn turn(&self, to_move: ToMove, viewer: Seat) -> Turn {
+        let ToMove::Seat(s) = to_move else {
+            return Turn::Wait;
+        };
+        match self.occupants[s] {
+            Occupant::Computer(level) => Turn::Ask(s, level),
+            Occupant::Human if s == viewer => Turn::Wait,
+            Occupant::Human if self.hands_off() => Turn::HandOff(s),
+            Occupant::Human => Turn::Show(s),
+        }
+    }
+}
+
+/// The driver: whenever the match changes, seat the next human or ask the computer, after
+/// `pace` milliseconds so players can follow it.
+pub(super) fn drive(table: &Table, pace: RwSignal<u64>) {
+    let lang = use_lang();
+    let Table {
+        game,
+        seating,
+        shown,
+        to_move,
+        moves_made,
+        thinking,
+        ..
+    } = table.clone();
+    // Numbers each request, so an answer that comes after an undo or a new game is dropped.
+    let ticket = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        moves_made.track();
+        let next = to_move.get();
+        let current = ticket.get_value() + 1;
+        ticket.set_value(current);
+        thinking.set(false);
+        let (s, level) = match seating.turn(next, shown.viewer.get_untracked()) {
+            Turn::Wait => return,
+            Turn::Show(s) => return shown.viewer.set(s),
+            Turn::HandOff(s) => return shown.handoff.set(Some(s)),
+            Turn::Ask(s, level) => (s, level),
+        };
+        thinking.set(true);
+        let request = AiRequest {
+            ticket: current,
+            game: game.id().to_string(),
+            record: game.record_json(),
+            seat: s,
+            bot: Bot::level(level),
+            seed: fresh_seed(),
+        };
+        let game = game.clone();
+        let failed = move |e: String| {
+            thinking.set(false);
+            shown.notice.set(Some(e));
+        };
+        set_timeout(
+            move || {
+                let sent = worker::ask(&request, move |reply| {
+                    if ticket.try_get_value() != Some(reply.ticket) {
+                        return; // an undo or a new game came first
+                    }
+                    if let Err(e) = reply.action.and_then(|a| game.play_json(&a)) {
+                        failed(t!(
+                            lang.get_untracked(),
+                            "The computer could not move: {e}",
+                            "A gép nem tudott lépni: {e}"
+                        ));
+                    }
+                });
+                if let Err(e) = sent {
+                    failed(e);
+                }
+            },
+            Duration::from_millis(pace.get_untracked()),
+        );
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seating(seats: &[Option<Level>], secrets: bool) -> Seating {
+        let seats: Vec<SeatSpec> = seats
+            .iter()
+            .map(|&ai| SeatSpec {
+                name: "A".into(),
+                ai,
+            })
+            .collect();
+        Seating::new(&seats, secrets)
+    }
+
+    const HARD: Option<Level> = Some(Level::Hard);
+
+    #[test]
+    fn the_table_opens_on_the_human_to_move_or_the_first_human() {
+        let s = seating(&[HARD, None, None], false);
+        assert_eq!(s.opening(ToMove::Seat(2), false), (2, None));
+        assert_eq!(s.opening(ToMove::Seat(0), false), (1, None));
+        assert_eq!(s.opening(ToMove::Chance, true), (1, None));
+        assert_eq!(
+            seating(&[HARD, HARD], false).opening(ToMove::Seat(1), false),
+            (0, None)
+        );
+    }
+
+    #[test]
+    fn only_a_resumed_game_with_secrets_between_humans_opens_behind_the_hand_off() {
+        let two = seating(&[None, None], true);
+        assert_eq!(two.opening(ToMove::Seat(1), true), (1, Some(1)));
+        assert_eq!(two.opening(ToMove::Seat(1), false), (1, None));
+        assert_eq!(two.opening(ToMove::Chance, true), (0, None));
+        assert_eq!(
+            seating(&[None, None], false).opening(ToMove::Seat(1), true),
+            (1, None)
+        );
+        assert_eq!(
+            seating(&[None, HARD], true).opening(ToMove::Seat(0), true),
+            (0, None)
+        );
+    }
+
+    #[test]
+    fn a_turn_asks_the_computer_shows_or_hands_off_to_a_human() {
+        let open = seating(&[None, None, HARD], false);
+        assert_eq!(open.turn(ToMove::Seat(2), 0), Turn::Ask(2, Level::Hard));
+        assert_eq!(open.turn(ToMove::Seat(1), 0), Turn::Show(1));
+        assert_eq!(open.turn(ToMove::Seat(0), 0), Turn::Wait);
+        assert_eq!(open.turn(ToMove::Over, 0), Turn::Wait);
+        assert_eq!(open.turn(ToMove::Chance, 0), Turn::Wait);
+        let secret = seating(&[None, None, HARD], true);
+        assert_eq!(secret.turn(ToMove::Seat(1), 0), Turn::HandOff(1));
+        assert_eq!(secret.turn(ToMove::Seat(1), 1), Turn::Wait);
+    }
+
+    #[test]
+    fn the_speed_control_is_for_tables_with_a_computer() {
+        assert!(seating(&[None, HARD], false).has_computer());
+        assert!(!seating(&[None, None], false).has_computer());
+        assert_eq!(
+            seating(&[None, HARD], false).occupant(1),
+            Occupant::Computer(Level::Hard)
+        );
+    }
+}
