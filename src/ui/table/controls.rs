@@ -27,9 +27,11 @@ pub(super) fn Controls(table: Table, export: Export, pace: RwSignal<u64>) -> imp
     let undo_point = Memo::new({
         let game = table.game.clone();
         let viewer = table.shown.viewer;
+        let online = table.role != super::Role::Local;
         move |_| {
             let v = viewer.get();
-            if !game.viewer_may_act() {
+            // Never at an online table: the other devices have already seen the move.
+            if online || !game.viewer_may_act() {
                 return None;
             }
             game.undo_point(v)
@@ -53,7 +55,7 @@ pub(super) fn Controls(table: Table, export: Export, pace: RwSignal<u64>) -> imp
             >
                 {move || t!(lang.get(), "Undo", "Visszavonás")}
             </button>
-            <button data-testid="export" node_ref=button on:click=move |_| export.start()>{move || t!(lang.get(), "Export", "Exportálás")}</button>
+            <button data-testid="export" node_ref=button on:click={ let export = export.clone(); move |_| export.start() } disabled=move || !export.available()>{move || t!(lang.get(), "Export", "Exportálás")}</button>
             <button on:click=move |_| leave.leave()>{move || t!(lang.get(), "Leave", "Kilépés")}</button>
             {speed}
         </div>

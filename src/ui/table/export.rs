@@ -43,6 +43,14 @@ impl Export {
         }
     }
 
+    /// Whether there is a file to export: a guest at an online table has no record until the
+    /// host revealed it at the end and it verified.
+    pub fn available(&self) -> bool {
+        self.table
+            .guest
+            .is_none_or(|g| g.verdict.with(|v| matches!(v, Some(Ok(())))))
+    }
+
     /// Export, asking first where the file would give secrets away.
     pub fn start(&self) {
         let game = &self.table.game;

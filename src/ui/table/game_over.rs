@@ -69,9 +69,9 @@ pub(super) fn GameOver(table: Table, export: Export) -> impl IntoView {
                 <ol class="ranking">{rows}</ol>
                 {chart}
                 <div class="actions">
-                    <button class="primary" on:click=move |_| rematch.rematch()>{t!(lang, "Rematch", "Visszavágó")}</button>
+                    {(rematch.role != super::Role::Guest).then(|| view! { <button class="primary" on:click=move |_| rematch.rematch()>{t!(lang, "Rematch", "Visszavágó")}</button> })}
                     <button data-testid="replay" on:click=move |_| replay.open_replay()>{t!(lang, "Replay", "Visszajátszás")}</button>
-                    <button on:click=move |_| export.start()>{t!(lang, "Export", "Exportálás")}</button>
+                    <button on:click={ let export = export.clone(); move |_| export.start() } disabled=move || !export.available()>{t!(lang, "Export", "Exportálás")}</button>
                     <button on:click=move |_| leave.leave()>{t!(lang, "Back to the games", "Vissza a játékokhoz")}</button>
                 </div>
             </div>
@@ -82,6 +82,14 @@ pub(super) fn GameOver(table: Table, export: Export) -> impl IntoView {
 impl Table {
     /// A new game with the same seats and options, on a new seed.
     fn rematch(&self) {
+        // Online, the next seed is dealt by every device again, in the lobby.
+        if self.role == super::Role::Host {
+            let options = self.game.rematch_options();
+            if let Some(lobby) = crate::ui::online::host::rematch(&self.spec, options) {
+                self.screen.set(Screen::Lobby(Arc::new(lobby)));
+            }
+            return;
+        }
         if let Some(record) = self.game.rematch_record(fresh_seed()) {
             self.screen.set(Screen::Table(Arc::new(TableSpec {
                 game: self.spec.game.clone(),
@@ -89,6 +97,7 @@ impl Table {
                 record,
                 save_id: saves::new_id(),
                 started: js_sys::Date::now(),
+                online: None,
             })));
         }
     }

@@ -16,6 +16,7 @@ mod game_over;
 mod log;
 mod players;
 mod prompt;
+mod remote;
 mod replay;
 mod rules;
 mod seated;
@@ -24,6 +25,8 @@ mod seating;
 use super::catalogue::{with_ui_game, UiVisitor};
 use super::game_ui::GameUi;
 use super::handoff::HandOff;
+use super::online::guest::{Feed, GuestPanel, GuestStatus};
+use super::online::host::HostPanel;
 use super::{saves, use_lang, Covered, Screen, TableSpec};
 use crate::engine::{Seat, ToMove};
 use crate::t;
@@ -36,6 +39,7 @@ use players::PlayersPanel;
 use prompt::PromptLine;
 use replay::ReplayBar;
 use rules::Rules;
+use remote::Remote;
 use seated::{Seated, TableGame};
 use seating::Seating;
 use std::sync::Arc;
@@ -54,6 +58,17 @@ struct Shown {
     notice: RwSignal<Option<String>>,
 }
 
+/// Which device this table runs on, at an online table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// Every seat is at this device or its computer (pass-and-play, against the computer).
+    Local,
+    /// The host's device at an online table: it runs the match.
+    Host,
+    /// A guest's device: it is shown its own seat only.
+    Guest,
+}
+
 /// The table as its parts share it: cheap to clone (an `Arc` or a signal each).
 #[derive(Clone)]
 struct Table {
@@ -67,6 +82,9 @@ struct Table {
     /// The computer is choosing an action.
     thinking: RwSignal<bool>,
     screen: RwSignal<Screen>,
+    role: Role,
+    /// A guest's connection and verdict.
+    guest: Option<GuestStatus>,
 }
 
 impl Table {
@@ -95,7 +113,9 @@ pub fn table(spec: Arc<TableSpec>) -> AnyView {
     impl UiVisitor for Open {
         type Output = Result<Arc<dyn TableGame>, String>;
         fn visit<G: GameUi>(self) -> Self::Output {
-            Seated::<G>::open(&self.0, self.1).map(|s| Arc::new(s) as Arc<dyn TableGame>)
+            let seated = Seated::<G>::open(&self.0, self.1)?;
+            super::online::host::attach::<G>(&self.0, seated.match_signal());
+            Ok(Arc::new(seated) as Arc<dyn TableGame>)
         }
     }
     let lang = use_lang().get_untracked();
@@ -106,7 +126,14 @@ pub fn table(spec: Arc<TableSpec>) -> AnyView {
         notice: RwSignal::new(None),
     };
     match with_ui_game(&spec.game, Open(spec.clone(), shown)) {
-        Some(Ok(game)) => table_with(seat(spec, game, shown)),
+        Some(Ok(game)) => {
+            let role = if spec.online.is_some() {
+                Role::Host
+            } else {
+                Role::Local
+            };
+            table_with(seat(spec, game, shown, role, None))
+        }
         Some(Err(message)) => problem(message),
         None => problem(t!(
             lang,
@@ -115,6 +142,18 @@ pub fn table(spec: Arc<TableSpec>) -> AnyView {
             spec.game
         )),
     }
+}
+
+/// A guest's table at an online game: the same table, over what the host sent this seat.
+pub fn guest_table<G: GameUi>(spec: Arc<TableSpec>, feed: Feed<G>, status: GuestStatus) -> AnyView {
+    let shown = Shown {
+        viewer: RwSignal::new(0),
+        handoff: RwSignal::new(None),
+        replay_at: RwSignal::new(None),
+        notice: RwSignal::new(None),
+    };
+    let game = Arc::new(Remote::open(feed, shown, spec.seats.len())) as Arc<dyn TableGame>;
+    table_with(seat(spec, game, shown, Role::Guest, Some(status)))
 }
 
 fn problem(message: String) -> AnyView {
@@ -133,7 +172,13 @@ fn problem(message: String) -> AnyView {
 
 /// Sit the players at the opened game: the table's shared state, shown through the eyes it
 /// opens on.
-fn seat(spec: Arc<TableSpec>, game: Arc<dyn TableGame>, shown: Shown) -> Table {
+fn seat(
+    spec: Arc<TableSpec>,
+    game: Arc<dyn TableGame>,
+    shown: Shown,
+    role: Role,
+    guest: Option<GuestStatus>,
+) -> Table {
     let seating = Arc::new(Seating::new(&spec.seats, game.hidden_information()));
     // Read untracked: the screen that opens the table must not reopen it at every action.
     let resumed = untrack(|| game.moves_made()) > 0;
@@ -159,11 +204,17 @@ fn seat(spec: Arc<TableSpec>, game: Arc<dyn TableGame>, shown: Shown) -> Table {
         moves_made,
         thinking: RwSignal::new(false),
         screen: expect_context::<RwSignal<Screen>>(),
+        role,
+        guest,
     }
 }
 
 /// Keep the game safe: saved after every action, dropped from the list once it is over.
 fn keep_saved(table: &Table) {
+    // A guest has no match to save: the host's device keeps it.
+    if table.role == Role::Guest {
+        return;
+    }
     let lang = use_lang();
     let table = table.clone();
     saves::set_current(Some(&table.spec.save_id));
@@ -207,12 +258,18 @@ fn table_with(table: Table) -> AnyView {
     let game_id = table.game.id();
     let thinking = table.thinking;
     let to_move = table.to_move;
+    let online = match table.role {
+        Role::Local => None,
+        Role::Host => Some("host"),
+        Role::Guest => Some("guest"),
+    };
     view! {
         <section
             class="table"
             data-game=game_id
             data-thinking=move || thinking.get().then_some("")
             data-over=move || (to_move.get() == ToMove::Over).then_some("")
+            data-online=online
         >
             {hand_off(&table)}
             {export.warning()}
@@ -228,6 +285,7 @@ fn table_with(table: Table) -> AnyView {
                 <ReplayBar table=table.clone() />
                 <PromptLine table=table.clone() />
                 {move || notice.get().map(|n| view! { <p class="notice" role="alert">{n}</p> })}
+                {online_panel(&table)}
                 <PlayersPanel table=table.clone() />
                 <Controls table=table.clone() export=export.clone() pace />
                 <Rules table=table.clone() />
@@ -237,6 +295,19 @@ fn table_with(table: Table) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// At an online table: the host's connections, or the guest's connection and verdict.
+fn online_panel(table: &Table) -> Option<AnyView> {
+    match (table.role, table.guest) {
+        (Role::Host, _) => Some(view! { <HostPanel /> }.into_any()),
+        (Role::Guest, Some(status)) => {
+            let to_move = table.to_move;
+            let over = Signal::derive(move || to_move.get() == ToMove::Over);
+            Some(view! { <GuestPanel status over=over /> }.into_any())
+        }
+        _ => None,
+    }
 }
 
 /// The hand-off screen while it is up: the seat it waits for takes the device.

@@ -23,6 +23,8 @@ pub(super) struct PlayerLine {
     pub summary: String,
     /// The seat is to move.
     pub active: bool,
+    /// A remote seat's connection on the host's device: connected or away.
+    pub remote: Option<bool>,
 }
 
 /// The panel's lines from the seats and each seat's look and measure in words.
@@ -44,6 +46,7 @@ pub(super) fn player_lines(
             colour: look.colour_name(lang),
             summary,
             active: to_move == ToMove::Seat(s),
+            remote: None,
         })
         .collect()
 }
@@ -54,6 +57,7 @@ fn occupant_label(occupant: Occupant, lang: Lang) -> String {
             t!(lang, "Computer · {}", "Gép · {}", level_label(level, lang))
         }
         Occupant::Human => t!(lang, "Human", "Ember"),
+        Occupant::Remote => t!(lang, "On another device", "Másik eszközön"),
     }
 }
 
@@ -71,13 +75,19 @@ pub(super) fn PlayersPanel(table: Table) -> impl IntoView {
     let lines = move || {
         let lang = lang.get();
         let looks = table.game.seat_lines(lang);
-        player_lines(
+        let mut lines = player_lines(
             &table.spec.seats,
             &table.seating,
             looks,
             table.to_move.get(),
             lang,
-        )
+        );
+        if table.role == super::Role::Host {
+            for (s, line) in lines.iter_mut().enumerate() {
+                line.remote = crate::ui::online::host::remote_mark(s);
+            }
+        }
+        lines
     };
     view! {
         <ul class="players">
@@ -86,11 +96,13 @@ pub(super) fn PlayersPanel(table: Table) -> impl IntoView {
                     .into_iter()
                     .map(|line| {
                         view! {
-                            <li class=format!("player seat-{}", line.look.colour) class:active=line.active aria-current=line.active.then_some("true")>
+                            <li class=format!("player seat-{}", line.look.colour) class:active=line.active aria-current=line.active.then_some("true")
+                                data-remote=line.remote.map(|on| if on { "connected" } else { "away" })>
                                 <span class="seat-mark" aria-hidden="true">{line.look.mark}</span>
                                 <span class="player-name">{line.name}</span>
                                 <span class="player-kind">{line.who} " · " {line.colour}</span>
                                 <span class="player-score">{line.summary}</span>
+                                {line.remote.map(|on| view! { <span class="link-words">{crate::ui::online::link_words(on, lang.get_untracked())}</span> })}
                             </li>
                         }
                     })
@@ -111,10 +123,12 @@ mod tests {
             SeatSpec {
                 name: "Anna".into(),
                 ai: None,
+                remote: false,
             },
             SeatSpec {
                 name: "Bence".into(),
                 ai: Some(Level::Hard),
+                remote: false,
             },
         ];
         let seating = Seating::new(&seats, false);

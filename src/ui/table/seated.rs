@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// once against this; only [`Seated`] knows the game. (Written generically, the table was
 /// compiled once per game: 190 KB of the wasm before gzip, measured with a name-keeping build.)
 /// Methods that read the game track it, so closures calling them re-run when it changes.
-pub(super) trait TableGame: Send + Sync {
+pub(crate) trait TableGame: Send + Sync {
     fn id(&self) -> &'static str;
     fn name(&self) -> &'static str;
     fn hidden_information(&self) -> bool;
@@ -36,6 +36,8 @@ pub(super) trait TableGame: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// A new match with the same options, as a record.
     fn rematch_record(&self, seed: u64) -> Option<String>;
+    /// The options of a rematch, as JSON (an online rematch deals them in the lobby).
+    fn rematch_options(&self) -> String;
     /// Replay the record into the states of the game if an action came since the last time
     /// (the replay and the chart share them); returns their number.
     fn refresh_history(&self) -> usize;
@@ -62,6 +64,12 @@ pub(super) struct Seated<G: GameUi> {
 }
 
 impl<G: GameUi> Seated<G> {
+    /// The match itself, for the online host, which shows it to the guests and plays their
+    /// actions on it.
+    pub(super) fn match_signal(&self) -> RwSignal<Match<G>> {
+        self.game
+    }
+
     /// Open the record of `spec`, or say in words why it cannot be played.
     pub(super) fn open(spec: &TableSpec, shown: Shown) -> Result<Self, String> {
         let lang = use_lang();
@@ -169,6 +177,11 @@ impl<G: GameUi> TableGame for Seated<G> {
             .game
             .with_untracked(|m| G::rematch_options(&m.record().options));
         Match::<G>::new(options, seed).ok().map(|m| m.to_json())
+    }
+    fn rematch_options(&self) -> String {
+        self.game.with_untracked(|m| {
+            serde_json::to_string(&G::rematch_options(&m.record().options)).unwrap_or_default()
+        })
     }
     fn refresh_history(&self) -> usize {
         let states = self.game.with_untracked(|m| m.record().actions.len()) + 1;

@@ -21,11 +21,18 @@ pub(super) enum Occupant {
     Human,
     /// The computer at this level, run in the AI worker.
     Computer(Level),
+    /// A player on another device (an online table): the table waits for their action, which
+    /// comes over the network, unless the computer stands in while they are away.
+    Remote,
 }
 
 impl Occupant {
     pub fn of(seat: &SeatSpec) -> Self {
-        seat.ai.map_or(Occupant::Human, Occupant::Computer)
+        match seat.ai {
+            _ if seat.remote => Occupant::Remote,
+            Some(level) => Occupant::Computer(level),
+            None => Occupant::Human,
+        }
     }
 }
 
@@ -89,13 +96,15 @@ impl Seating {
         (viewer, covered.then_some(viewer))
     }
 
-    /// What to do now that `to_move` is next and the table shows `viewer`'s eyes.
-    pub fn turn(&self, to_move: ToMove, viewer: Seat) -> Turn {
+    /// What to do now that `to_move` is next and the table shows `viewer`'s eyes; `stand_in`
+    /// is the computer's level for a remote seat it plays while its player is away.
+    pub fn turn(&self, to_move: ToMove, viewer: Seat, stand_in: Option<Level>) -> Turn {
         let ToMove::Seat(s) = to_move else {
             return Turn::Wait;
         };
         match self.occupants[s] {
             Occupant::Computer(level) => Turn::Ask(s, level),
+            Occupant::Remote => stand_in.map_or(Turn::Wait, |level| Turn::Ask(s, level)),
             Occupant::Human if s == viewer => Turn::Wait,
             Occupant::Human if self.hands_off() => Turn::HandOff(s),
             Occupant::Human => Turn::Show(s),
@@ -124,7 +133,14 @@ pub(super) fn drive(table: &Table, pace: RwSignal<u64>) {
         let current = ticket.get_value() + 1;
         ticket.set_value(current);
         thinking.set(false);
-        let (s, level) = match seating.turn(next, shown.viewer.get_untracked()) {
+        // Tracked: the host letting the computer stand in for an away seat re-runs this.
+        let stand_in = match next {
+            ToMove::Seat(s) if seating.occupant(s) == Occupant::Remote => {
+                crate::ui::online::host::stand_in_level(s)
+            }
+            _ => None,
+        };
+        let (s, level) = match seating.turn(next, shown.viewer.get_untracked(), stand_in) {
             Turn::Wait => return,
             Turn::Show(s) => return shown.viewer.set(s),
             Turn::HandOff(s) => return shown.handoff.set(Some(s)),
@@ -177,6 +193,7 @@ mod tests {
             .map(|&ai| SeatSpec {
                 name: "A".into(),
                 ai,
+                remote: false,
             })
             .collect();
         Seating::new(&seats, secrets)
@@ -215,14 +232,41 @@ mod tests {
     #[test]
     fn a_turn_asks_the_computer_shows_or_hands_off_to_a_human() {
         let open = seating(&[None, None, HARD], false);
-        assert_eq!(open.turn(ToMove::Seat(2), 0), Turn::Ask(2, Level::Hard));
-        assert_eq!(open.turn(ToMove::Seat(1), 0), Turn::Show(1));
-        assert_eq!(open.turn(ToMove::Seat(0), 0), Turn::Wait);
-        assert_eq!(open.turn(ToMove::Over, 0), Turn::Wait);
-        assert_eq!(open.turn(ToMove::Chance, 0), Turn::Wait);
+        assert_eq!(open.turn(ToMove::Seat(2), 0, None), Turn::Ask(2, Level::Hard));
+        assert_eq!(open.turn(ToMove::Seat(1), 0, None), Turn::Show(1));
+        assert_eq!(open.turn(ToMove::Seat(0), 0, None), Turn::Wait);
+        assert_eq!(open.turn(ToMove::Over, 0, None), Turn::Wait);
+        assert_eq!(open.turn(ToMove::Chance, 0, None), Turn::Wait);
         let secret = seating(&[None, None, HARD], true);
-        assert_eq!(secret.turn(ToMove::Seat(1), 0), Turn::HandOff(1));
-        assert_eq!(secret.turn(ToMove::Seat(1), 1), Turn::Wait);
+        assert_eq!(secret.turn(ToMove::Seat(1), 0, None), Turn::HandOff(1));
+        assert_eq!(secret.turn(ToMove::Seat(1), 1, None), Turn::Wait);
+    }
+
+    /// A friend on another device is waited for, never shown this device's table nor handed
+    /// it; the computer plays the seat only while it stands in.
+    #[test]
+    fn a_remote_seat_is_waited_for_unless_the_computer_stands_in() {
+        let seats = vec![
+            SeatSpec {
+                name: "A".into(),
+                ai: None,
+                remote: false,
+            },
+            SeatSpec {
+                name: "B".into(),
+                ai: None,
+                remote: true,
+            },
+        ];
+        let table = Seating::new(&seats, true);
+        assert_eq!(table.occupant(1), Occupant::Remote);
+        assert_eq!(table.turn(ToMove::Seat(1), 0, None), Turn::Wait);
+        assert_eq!(
+            table.turn(ToMove::Seat(1), 0, Some(Level::Normal)),
+            Turn::Ask(1, Level::Normal)
+        );
+        // One human here: no hand-off, and the table opens on them.
+        assert_eq!(table.opening(ToMove::Seat(1), true), (0, None));
     }
 
     #[test]
