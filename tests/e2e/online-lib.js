@@ -23,14 +23,20 @@ function captureChannels() {
   window.__turfSent = [];
   const keep = channel => {
     window.__turfChannels.push(channel);
+    // Per channel too, so a closed channel's messages (a guest who left) can be left out.
+    channel.__turfSent = 0;
+    channel.__turfGot = 0;
     channel.addEventListener('message', e => {
+      channel.__turfGot++;
       window.__turfReceived.push(typeof e.data === 'string' ? e.data : '[binary]');
       window.__turfReceivedAt.push(performance.timeOrigin + performance.now());
     });
     const send = channel.send;
     channel.send = function (data) {
+      const sent = send.call(this, data);
+      channel.__turfSent++;
       window.__turfSent.push(typeof data === 'string' ? data : '[binary]');
-      return send.call(this, data);
+      return sent;
     };
   };
   class Captured extends Original {
@@ -151,7 +157,7 @@ async function received(page) {
   });
 }
 
-// The last `show` a page received before any reveal: what its seat was last shown.
+// The last `show` a page received: what its seat was last shown.
 async function lastShow(page) {
   const shows = (await received(page)).filter(m => m.json.m && m.json.m.type === 'show');
   return shows.length ? shows[shows.length - 1].json.m : null;
@@ -176,13 +182,16 @@ function installWatch() {
 
 const somethingToDo = () => !!(document.querySelector('[data-legal]') || document.querySelector('[data-testid="handoff-ready"]') || document.querySelector('[data-testid="game-over"]'));
 const counts = page => page.evaluate(() => ({ sent: (window.__turfSent || []).length, received: (window.__turfReceived || []).length }));
+// Messages sent and received on the page's open channels.
+const openCounts = page => page.evaluate(() => (window.__turfChannels || []).filter(c => c.readyState === 'open')
+  .reduce((n, c) => ({ sent: n.sent + c.__turfSent, received: n.received + c.__turfGot }), { sent: 0, received: 0 }));
 
-// Until every message sent by any page has arrived (the same totals twice in a row, 30 ms
-// apart): then no page shows a table that an answer on its way would change.
+// Until every message sent on an open channel by any page has arrived (the same totals twice in
+// a row, 30 ms apart): then no page shows a table that an answer on its way would change.
 async function settle(pages) {
   let last = null;
   for (let i = 0; i < 500; i++) {
-    const c = await Promise.all(pages.map(counts));
+    const c = await Promise.all(pages.filter(p => !p.isClosed()).map(openCounts));
     const sent = c.reduce((n, x) => n + x.sent, 0), got = c.reduce((n, x) => n + x.received, 0);
     const now = `${sent}/${got}`;
     if (sent === got && now === last) return;
