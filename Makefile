@@ -52,6 +52,6 @@ test-rust:
 	cargo test
 
 test-e2e: dist chromium
-	node tests/e2e/run.js
+	scripts/netns-run.sh node tests/e2e/run.js
 
 test: setup lint test-rust test-e2e

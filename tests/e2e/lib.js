@@ -31,13 +31,20 @@ async function startServer(port) {
   return { url, stop: () => server.kill() };
 }
 
+// Also used by online-lib.js, which launches its own browser with a context per device.
+// --allow-loopback-in-peer-connection: online tables (issue #17) connect two pages of this one
+// machine over WebRTC; the tests run them in scripts/netns-run.sh's private namespace.
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--allow-loopback-in-peer-connection'];
+
 async function launch() {
   const udd = fs.mkdtempSync(path.join(os.tmpdir(), 'turf-chrome-'));
   const context = await chromium.launchPersistentContext(udd, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   return { context, close: async () => { await context.close(); fs.rmSync(udd, { recursive: true, force: true }); } };
 }
@@ -141,4 +148,4 @@ async function finishedToyBattle(page, url) {
   await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
 }
 
-module.exports = { startServer, launch, guardedPage, shot, playUntilOver, axeViolations, reachableControls, fresh, finishedToyBattle, ROOT, ARTIFACTS };
+module.exports = { startServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, shot, playUntilOver, axeViolations, reachableControls, fresh, finishedToyBattle, ROOT, ARTIFACTS };
