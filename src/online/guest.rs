@@ -283,9 +283,10 @@ mod tests {
     use super::*;
     use crate::engine::Outcome;
     use crate::games::toy_battle::ToyBattle;
+    use crate::games::turncoats::Turncoats;
     use crate::online::fairness::Bytes32;
     use crate::online::host::{self, Dealing};
-    use crate::online::protocol::SeatKind;
+    use crate::online::protocol::{decode, encode, SeatKind, ToGuest, MAX_TO_GUEST};
     use rand::{Rng as _, SeedableRng};
 
     /// An honest online game of `G`: the guest at seat 1 is shown a snapshot after every
@@ -297,6 +298,10 @@ mod tests {
     }
 
     fn play<G: Game>(options: G::Options, rounds: usize) -> Played<G> {
+        play_seeded(options, rounds, 3)
+    }
+
+    fn play_seeded<G: Game>(options: G::Options, rounds: usize, seed: u64) -> Played<G> {
         let guest = 1;
         let seats = (0..2)
             .map(|s| SeatInfo {
@@ -314,16 +319,24 @@ mod tests {
         ledger.commit(0, dealing.commitment.clone(), share.clone());
         dealing.take(guest, 0, share).unwrap();
         let mut game = Match::<G>::new(options, dealing.seed().unwrap()).unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut sent = 0;
-        ledger.show(host::snapshot(&game, guest, sent));
+        // Over the wire: every snapshot is JSON between the devices.
+        let wire = |snapshot: Snapshot<G>| -> Snapshot<G> {
+            let text = encode(&ToGuest::Show(snapshot));
+            match decode::<ToGuest<G>>(&text, MAX_TO_GUEST) {
+                Ok(ToGuest::Show(s)) => s,
+                _ => panic!("a snapshot did not come back from JSON"),
+            }
+        };
+        ledger.show(wire(host::snapshot(&game, guest, sent)));
         for _ in 0..rounds {
             let legal = G::legal(game.state());
             if legal.is_empty() {
                 break;
             }
             game.play(&legal[rng.random_range(0..legal.len())]).unwrap();
-            ledger.show(host::snapshot(&game, guest, sent));
+            ledger.show(wire(host::snapshot(&game, guest, sent)));
             sent = game.record().actions.len();
         }
         Played {
@@ -351,6 +364,16 @@ mod tests {
             "played to the end"
         );
         assert_eq!(check(&p), Ok(()));
+    }
+
+    /// Turncoats' views hold each seat's inferences as fractions: they must come through JSON
+    /// exactly, or an honest host fails the check (serde_json's `float_roundtrip`).
+    #[test]
+    fn an_honest_game_with_fractions_in_its_views_verifies() {
+        for seed in 0..3 {
+            let p = play_seeded::<Turncoats>(Default::default(), 400, seed);
+            assert_eq!(check(&p), Ok(()), "seed {seed}");
+        }
     }
 
     /// Changing the record, the seed, the secret, a share or what was shown, in any one place,

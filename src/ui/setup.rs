@@ -67,7 +67,11 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                 // together (the lobby); otherwise this device's seed deals now.
                 if chosen.iter().any(|s| s.remote) {
                     let options = serde_json::to_string(&m.record().options).unwrap_or_default();
-                    screen.set(Screen::Lobby(Arc::new(super::online::host::new_lobby(G::ID, chosen, options))));
+                    screen.set(Screen::Lobby(Arc::new(super::online::host::new_lobby(
+                        G::ID,
+                        chosen,
+                        options,
+                    ))));
                     return;
                 }
                 screen.set(Screen::Table(Arc::new(TableSpec {

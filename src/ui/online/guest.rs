@@ -6,10 +6,11 @@
 use super::peer::{Peer, PeerEvents};
 use super::{random32, CodeBox, StunSetting};
 use crate::engine::{Game, Match, Seat};
-use crate::i18n::Lang;
 use crate::online::code::{self, BadCode, Invitation, Reply};
 use crate::online::guest::{verify, Ledger, Mismatch};
-use crate::online::protocol::{decode, encode, BadMessage, ToGuest, ToHost, MAX_TO_GUEST, PROTOCOL};
+use crate::online::protocol::{
+    decode, encode, BadMessage, ToGuest, ToHost, MAX_TO_GUEST, PROTOCOL,
+};
 use crate::t;
 use crate::ui::catalogue::{entry, with_ui_game, UiVisitor};
 use crate::ui::game_ui::{GameUi, LOOKS};
@@ -121,12 +122,7 @@ fn problem(message: String) -> AnyView {
 
 /// Read one message from the host and keep what it shows. A message that cannot be read
 /// changes nothing; another version asks for an update.
-fn receive<G: GameUi>(
-    text: &str,
-    invitation: &Invitation,
-    feed: Feed<G>,
-    status: GuestStatus,
-) {
+fn receive<G: GameUi>(text: &str, invitation: &Invitation, feed: Feed<G>, status: GuestStatus) {
     let message = match decode::<ToGuest<G>>(text, MAX_TO_GUEST) {
         Ok(m) => m,
         Err(BadMessage::Version { .. }) => return status.outdated.set(true),
@@ -134,9 +130,16 @@ fn receive<G: GameUi>(
     };
     let table = &invitation.table;
     match message {
-        ToGuest::Welcome { game, options, seats, seat } => {
+        ToGuest::Welcome {
+            game,
+            options,
+            seats,
+            seat,
+        } => {
             if game != G::ID || seat != invitation.seat {
-                return status.refused.set(Some("a welcome for another game or seat".into()));
+                return status
+                    .refused
+                    .set(Some("a welcome for another game or seat".into()));
             }
             // A guest who rejoins the same table keeps what it was shown before.
             let kept = feed
@@ -144,13 +147,17 @@ fn receive<G: GameUi>(
                 .get_untracked()
                 .or_else(|| stored_ledger::<G>(table, seat))
                 .filter(|l| l.game == game);
-            feed.ledger.set(Some(kept.unwrap_or_else(|| Ledger::new(game, options, seats, seat))));
+            feed.ledger.set(Some(
+                kept.unwrap_or_else(|| Ledger::new(game, options, seats, seat)),
+            ));
         }
         ToGuest::Commit { deal, commitment } => {
             let mut share = None;
             feed.ledger.update(|l| {
                 let Some(l) = l.as_mut() else { return };
-                let same = l.deal == deal && l.commitment.as_ref() == Some(&commitment) && l.share.is_some();
+                let same = l.deal == deal
+                    && l.commitment.as_ref() == Some(&commitment)
+                    && l.share.is_some();
                 if !same {
                     let fresh = random32();
                     l.commit(deal, commitment, fresh.clone());
@@ -179,13 +186,22 @@ fn receive<G: GameUi>(
             feed.pending.set(false);
             status.refused.set(Some(reason));
         }
-        ToGuest::Reveal { deal, secret, shares, record } => {
+        ToGuest::Reveal {
+            deal,
+            secret,
+            shares,
+            record,
+        } => {
             let verdict = feed
                 .ledger
-                .with_untracked(|l| l.as_ref().map(|l| verify(l, deal, &secret, &shares, &record)))
+                .with_untracked(|l| {
+                    l.as_ref()
+                        .map(|l| verify(l, deal, &secret, &shares, &record))
+                })
                 .unwrap_or(Err(Mismatch::NoCommitment));
             if verdict.is_ok() {
-                feed.revealed.set(Match::from_record(record).ok().map(Arc::new));
+                feed.revealed
+                    .set(Match::from_record(record).ok().map(Arc::new));
             }
             status.verdict.set(Some(verdict));
         }
@@ -202,7 +218,14 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
         verdict: RwSignal::new(None),
         refused: RwSignal::new(None),
         outdated: RwSignal::new(false),
-        host: RwSignal::new(invitation.host.clone()),
+        // A host who kept the setup's "You" is "the host" on this device.
+        host: RwSignal::new(
+            if crate::i18n::Person::of(&invitation.host) == crate::i18n::Person::Third {
+                invitation.host.clone()
+            } else {
+                t!(lang.get_untracked(), "the host", "a házigazda")
+            },
+        ),
     };
     let feed = Feed::<G> {
         ledger: RwSignal::new(None),
@@ -253,7 +276,10 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
             }
         })
     });
-    let at_table = Memo::new(move |_| feed.ledger.with(|l| l.as_ref().is_some_and(|l| l.latest().is_some())));
+    let at_table = Memo::new(move |_| {
+        feed.ledger
+            .with(|l| l.as_ref().is_some_and(|l| l.latest().is_some()))
+    });
     let game_name = move || entry(G::ID).map_or(G::NAME, |e| e.name(lang.get()));
     let look = LOOKS
         .iter()
@@ -264,7 +290,7 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
         let invitation = invitation.clone();
         move || {
             let lang_now = lang.get();
-            let host = invitation.host.clone();
+            let host = status.host.get();
             let title = Signal::derive(move || t!(lang.get(), "Turf reply", "Turf-válasz"));
             let body = match reply.get() {
                 None => view! { <p>{t!(lang_now, "Preparing your reply…", "A válaszod készül…")}</p> }.into_any(),
@@ -280,7 +306,7 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
                     <h1>{game_name}</h1>
                     <p class=format!("seat-{}", look.colour)>
                         <span class="seat-mark" aria-hidden="true">{look.mark}</span> " "
-                        {t!(lang_now, "{} invites you to play as {} ({}).", "{} meghív, hogy {} néven játssz ({}).", host.clone(), invitation.name.clone(), look.colour_name(lang_now))}
+                        {t!(lang_now, "{} invites you to play as {} ({}).", "{} meghív, hogy {} néven játssz ({}).", sentence_start(&host), invitation.name.clone(), look.colour_name(lang_now))}
                     </p>
                     {body}
                     {move || status.outdated.get().then(|| view! { <p class="notice" role="alert">{t!(lang.get(), "The host's Turf is another version: update the page on both devices.", "A házigazda Turfja más változat: frissítsétek az oldalt mindkét eszközön.")}</p> })}
@@ -340,7 +366,10 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
 /// The guest's part of the side panel: the connection, who is away, the trust line, and at
 /// the end the verdict on the host's game.
 #[component]
-pub fn GuestPanel(status: GuestStatus, #[prop(optional)] over: Option<Signal<bool>>) -> impl IntoView {
+pub fn GuestPanel(
+    status: GuestStatus,
+    #[prop(optional)] over: Option<Signal<bool>>,
+) -> impl IntoView {
     let lang = use_lang();
     let verdict = move || {
         status.verdict.get().map(|v| {
@@ -373,7 +402,11 @@ pub fn GuestPanel(status: GuestStatus, #[prop(optional)] over: Option<Signal<boo
     }
 }
 
-/// Words for the guest's seat kinds, shared with the players panel.
-pub fn friend_words(lang: Lang) -> String {
-    t!(lang, "Friend online", "Online barát")
+/// A name or "the host" at the start of a sentence.
+fn sentence_start(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

@@ -53,12 +53,19 @@ pub enum Link {
     /// Making the invitation (gathering the network candidates).
     Preparing,
     /// The invitation is ready to pass along; the reply is awaited.
-    Invited { link: String },
+    Invited {
+        link: String,
+    },
     /// The reply is in; the channel is opening.
-    Connecting { link: String },
+    Connecting {
+        link: String,
+    },
     Connected,
     Away,
-    Failed { link: Option<String>, reason: String },
+    Failed {
+        link: Option<String>,
+        reason: String,
+    },
 }
 
 /// The game-typed part of hosting, behind a trait so that the session is written once.
@@ -114,22 +121,22 @@ impl<G: Game> Hosted for Hosting<G> {
             ToHost::Act { moves, action } => {
                 let game = (*self.game.borrow()).ok_or(Refusal::NotYourTurn)?;
                 let mut result = Err(Refusal::NotYourTurn);
-                game.update(|m| result = rules::act(m, seat, moves, &action));
+                game.try_update(|m| result = rules::act(m, seat, moves, &action));
                 result.map(|_| Taken::Played)
             }
         }
     }
     fn track(&self) -> Option<(usize, bool)> {
         let game = (*self.game.borrow())?;
-        Some(game.with(|m| (m.record().actions.len(), m.to_move() == ToMove::Over)))
+        game.try_with(|m| (m.record().actions.len(), m.to_move() == ToMove::Over))
     }
     fn show(&self, seat: Seat, log_from: usize) -> Option<String> {
         let game = (*self.game.borrow())?;
-        Some(game.with_untracked(|m| encode(&ToGuest::Show(rules::snapshot(m, seat, log_from)))))
+        game.try_with_untracked(|m| encode(&ToGuest::Show(rules::snapshot(m, seat, log_from))))
     }
     fn reveal(&self, dealing: &Dealing) -> Option<String> {
         let game = (*self.game.borrow())?;
-        game.with_untracked(|m| {
+        game.try_with_untracked(|m| {
             (m.to_move() == ToMove::Over).then(|| {
                 encode(&ToGuest::<G>::Reveal {
                     deal: dealing.deal,
@@ -139,6 +146,7 @@ impl<G: Game> Hosted for Hosting<G> {
                 })
             })
         })
+        .flatten()
     }
     fn new_record(&self, options: &str, seed: u64) -> Result<String, String> {
         let options: G::Options = serde_json::from_str(options).map_err(|e| e.to_string())?;
@@ -187,6 +195,9 @@ pub struct Session {
     pub stand_in: RwSignal<BTreeSet<Seat>>,
     /// Bumped when the last share of a deal arrives: the lobby then deals.
     dealt: RwSignal<u32>,
+    /// Owns the signals above: the session outlives the lobby and the tables it opens, whose
+    /// own signals go with them.
+    _owner: Owner,
 }
 
 thread_local! {
@@ -242,6 +253,20 @@ impl Session {
             .into_iter()
             .map(|s| (s, Link::Away))
             .collect();
+        // A root owner sets itself as the current one: the lobby's own owner comes back after.
+        let outer = Owner::current();
+        let owner = Owner::new_root(None);
+        if let Some(outer) = &outer {
+            outer.set();
+        }
+        let (links, refusals, stand_in, dealt) = owner.with(|| {
+            (
+                RwSignal::new(links),
+                RwSignal::new(Vec::new()),
+                RwSignal::new(BTreeSet::new()),
+                RwSignal::new(0),
+            )
+        });
         let session = Rc::new(Session {
             table,
             hosted: hosting(&game)?,
@@ -249,14 +274,15 @@ impl Session {
             seats,
             options: RefCell::new(options),
             dealing: RefCell::new(dealing),
-            links: RwSignal::new(links),
+            links,
             peers: RefCell::new(BTreeMap::new()),
             gates: RefCell::new(BTreeMap::new()),
             sent: RefCell::new(BTreeMap::new()),
             revealed: RefCell::new(BTreeSet::new()),
-            refusals: RwSignal::new(Vec::new()),
-            stand_in: RwSignal::new(BTreeSet::new()),
-            dealt: RwSignal::new(0),
+            refusals,
+            stand_in,
+            dealt,
+            _owner: owner,
         });
         SESSION.with(|s| *s.borrow_mut() = Some(session.clone()));
         Some(session)
@@ -340,7 +366,10 @@ impl Session {
     /// The guest's reply for `seat`, pasted by the host.
     fn connect(self: &Rc<Self>, seat: Seat, pasted: &str, lang: Lang) {
         let link = match self.links.with_untracked(|l| l.get(&seat).cloned()) {
-            Some(Link::Invited { link }) | Some(Link::Failed { link: Some(link), .. }) => link,
+            Some(Link::Invited { link })
+            | Some(Link::Failed {
+                link: Some(link), ..
+            }) => link,
             _ => return,
         };
         let fail = |reason: String| Link::Failed {
@@ -353,11 +382,25 @@ impl Session {
                 return self.set_link(seat, fail(t!(lang, "This reply comes from another version of Turf: update the page on both devices.", "Ez a válasz a Turf egy másik változatából jött: frissítsétek az oldalt mindkét eszközön.")));
             }
             Err(code::BadCode::Unreadable) => {
-                return self.set_link(seat, fail(t!(lang, "This is not a reply code: paste the whole text your friend sent.", "Ez nem válaszkód: másold be a barátod által küldött teljes szöveget.")));
+                return self.set_link(
+                    seat,
+                    fail(t!(
+                        lang,
+                        "This is not a reply code: paste the whole text your friend sent.",
+                        "Ez nem válaszkód: másold be a barátod által küldött teljes szöveget."
+                    )),
+                );
             }
         };
         if reply.seat != seat || reply.table != self.table {
-            return self.set_link(seat, fail(t!(lang, "This reply is for another seat or table.", "Ez a válasz egy másik helyre vagy asztalhoz szól.")));
+            return self.set_link(
+                seat,
+                fail(t!(
+                    lang,
+                    "This reply is for another seat or table.",
+                    "Ez a válasz egy másik helyre vagy asztalhoz szól."
+                )),
+            );
         }
         let Some(peer) = self.peers.borrow().get(&seat).cloned() else {
             return;
@@ -366,14 +409,23 @@ impl Session {
         let session = self.clone();
         leptos::task::spawn_local(async move {
             if let Err(e) = peer.accept(&reply.sdp).await {
-                session.set_link(seat, Link::Failed { link: Some(link), reason: e });
+                session.set_link(
+                    seat,
+                    Link::Failed {
+                        link: Some(link),
+                        reason: e,
+                    },
+                );
                 return;
             }
             let later = Rc::downgrade(&session);
             set_timeout(
                 move || {
                     let Some(s) = later.upgrade() else { return };
-                    if matches!(s.links.with_untracked(|l| l.get(&seat).cloned()), Some(Link::Connecting { .. })) {
+                    if matches!(
+                        s.links.with_untracked(|l| l.get(&seat).cloned()),
+                        Some(Link::Connecting { .. })
+                    ) {
                         s.set_link(seat, Link::Failed {
                             link: Some(link),
                             reason: t!(lang,
@@ -404,7 +456,10 @@ impl Session {
     }
 
     fn lost(&self, seat: Seat) {
-        if self.links.with_untracked(|l| l.get(&seat) == Some(&Link::Connected)) {
+        if self
+            .links
+            .with_untracked(|l| l.get(&seat) == Some(&Link::Connected))
+        {
             self.set_link(seat, Link::Away);
             self.away_changed();
         }
@@ -454,7 +509,12 @@ impl Session {
             let lang = use_lang_untracked();
             let name = self.seats[seat].name.clone();
             self.refusals.update(|r| {
-                r.push(t!(lang, "Refused from {name}'s device: {}", "Elutasítva {name} eszközéről: {}", refusal.describe(lang)));
+                r.push(t!(
+                    lang,
+                    "Refused from {name}'s device: {}",
+                    "Elutasítva {name} eszközéről: {}",
+                    refusal.describe(lang)
+                ));
             });
             self.send(seat, &self.hosted.refused(refusal.describe(Lang::En)));
         }
@@ -501,7 +561,8 @@ pub fn attach<G: GameUi>(spec: &TableSpec, game: RwSignal<Match<G>>) {
     let Some(online) = spec.online.clone() else {
         return;
     };
-    let options = game.with_untracked(|m| serde_json::to_string(&m.record().options).unwrap_or_default());
+    let options =
+        game.with_untracked(|m| serde_json::to_string(&m.record().options).unwrap_or_default());
     let Some(session) = Session::open(
         online.table,
         spec.game.clone(),
@@ -580,7 +641,9 @@ pub fn lobby(spec: Arc<LobbySpec>) -> AnyView {
         .iter()
         .map(|&seat| view! { <RemoteSeat session=session.clone() seat=seat /> })
         .collect_view();
-    let title = crate::ui::catalogue::entry(&spec.game).map(|e| e.name(lang.get_untracked())).unwrap_or_default();
+    let title = crate::ui::catalogue::entry(&spec.game)
+        .map(|e| e.name(lang.get_untracked()))
+        .unwrap_or_default();
     let leave = {
         let session = session.clone();
         move |_| {

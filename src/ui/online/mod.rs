@@ -119,9 +119,8 @@ fn copy_to_clipboard(text: &str) -> bool {
 }
 
 fn can_share() -> bool {
-    web_sys::window().is_some_and(|w| {
-        js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false)
-    })
+    web_sys::window()
+        .is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false))
 }
 
 fn share(title: &str, text: &str) {

@@ -158,11 +158,12 @@ impl Peer {
     ) -> Result<(Rc<Peer>, String), String> {
         let peer = Peer::new(stun, events)?;
         let weak = Rc::downgrade(&peer);
-        let on_channel = Closure::<dyn FnMut(RtcDataChannelEvent)>::new(move |e: RtcDataChannelEvent| {
-            if let Some(peer) = weak.upgrade() {
-                peer.wire(e.channel());
-            }
-        });
+        let on_channel =
+            Closure::<dyn FnMut(RtcDataChannelEvent)>::new(move |e: RtcDataChannelEvent| {
+                if let Some(peer) = weak.upgrade() {
+                    peer.wire(e.channel());
+                }
+            });
         peer.connection
             .set_ondatachannel(Some(on_channel.as_ref().unchecked_ref()));
         peer.keep(on_channel);

@@ -232,7 +232,10 @@ mod tests {
     #[test]
     fn a_turn_asks_the_computer_shows_or_hands_off_to_a_human() {
         let open = seating(&[None, None, HARD], false);
-        assert_eq!(open.turn(ToMove::Seat(2), 0, None), Turn::Ask(2, Level::Hard));
+        assert_eq!(
+            open.turn(ToMove::Seat(2), 0, None),
+            Turn::Ask(2, Level::Hard)
+        );
         assert_eq!(open.turn(ToMove::Seat(1), 0, None), Turn::Show(1));
         assert_eq!(open.turn(ToMove::Seat(0), 0, None), Turn::Wait);
         assert_eq!(open.turn(ToMove::Over, 0, None), Turn::Wait);
