@@ -9,7 +9,7 @@ use crate::engine::{Game, Match, Seat};
 use crate::online::code::{self, BadCode, Invitation, Reply};
 use crate::online::guest::{verify, Ledger, Mismatch};
 use crate::online::protocol::{
-    decode, encode, BadMessage, ToGuest, ToHost, MAX_TO_GUEST, PROTOCOL,
+    decode, encode, BadMessage, SeatKind, ToGuest, ToHost, MAX_TO_GUEST, PROTOCOL,
 };
 use crate::t;
 use crate::ui::catalogue::{entry, with_ui_game, UiVisitor};
@@ -50,6 +50,8 @@ pub struct GuestStatus {
     /// The host runs another protocol version.
     pub outdated: RwSignal<bool>,
     pub host: RwSignal<String>,
+    /// Who plays each seat, as the host told (the players panel says "Computer" for its AIs).
+    pub kinds: RwSignal<Vec<SeatKind>>,
 }
 
 thread_local! {
@@ -147,6 +149,7 @@ fn receive<G: GameUi>(text: &str, invitation: &Invitation, feed: Feed<G>, status
                 .get_untracked()
                 .or_else(|| stored_ledger::<G>(table, seat))
                 .filter(|l| l.game == game);
+            status.kinds.set(seats.iter().map(|s| s.kind).collect());
             feed.ledger.set(Some(
                 kept.unwrap_or_else(|| Ledger::new(game, options, seats, seat)),
             ));
@@ -218,6 +221,7 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
         verdict: RwSignal::new(None),
         refused: RwSignal::new(None),
         outdated: RwSignal::new(false),
+        kinds: RwSignal::new(Vec::new()),
         // A host who kept the setup's "You" is "the host" on this device.
         host: RwSignal::new(
             if crate::i18n::Person::of(&invitation.host) == crate::i18n::Person::Third {

@@ -87,6 +87,15 @@ pub(super) fn PlayersPanel(table: Table) -> impl IntoView {
                 line.remote = crate::ui::online::host::remote_mark(s);
             }
         }
+        // On a guest's device the other seats are all elsewhere; the host said who plays them.
+        if let Some(guest) = table.guest {
+            let kinds = guest.kinds.get();
+            for (line, kind) in lines.iter_mut().zip(kinds) {
+                if kind == crate::online::protocol::SeatKind::Computer {
+                    line.who = t!(lang, "Computer", "Gép");
+                }
+            }
+        }
         lines
     };
     view! {

@@ -50,6 +50,18 @@ impl<G: GameUi> Remote<G> {
             let Some(moves) = latest(feed, |s| s.moves) else {
                 return;
             };
+            // As at the host's own table, a move that is not legal now (a click on a target
+            // that was just redrawn) is refused here, in words, and never sent.
+            if !legal.with_untracked(|l: &Vec<G::Action>| l.contains(&action)) {
+                let lang = crate::ui::use_lang().get_untracked();
+                shown.notice.set(Some(crate::t!(
+                    lang,
+                    "Not allowed: not one of your moves now",
+                    "Nem szabályos: most nem ez a lépésed"
+                )));
+                return;
+            }
+            shown.notice.set(None);
             feed.pending.set(true);
             feed.send.run((moves, action));
         });
