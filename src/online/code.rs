@@ -132,6 +132,30 @@ mod tests {
         assert_eq!(read_reply(&encode(&r)), Ok(r));
     }
 
+    /// A whole invitation link (a real offer, a GitHub Pages address) fits one QR code of a size a
+    /// phone camera reads at arm's length from a screen: version 20 or less at level L.
+    #[test]
+    fn an_invitation_link_fits_one_qr_code() {
+        let link = format!(
+            "https://turf-games.github.io/turf/{JOIN_FRAGMENT}{}",
+            encode(&invitation())
+        );
+        let code = qrcode::QrCode::with_error_correction_level(link.as_bytes(), qrcode::EcLevel::L)
+            .expect("the link fits a QR code");
+        let qrcode::Version::Normal(version) = code.version() else {
+            panic!("a micro QR code for {} characters", link.len());
+        };
+        println!(
+            "invitation link {} characters: QR version {version}",
+            link.len()
+        );
+        assert!(
+            version <= 20,
+            "QR version {version} for {} characters",
+            link.len()
+        );
+    }
+
     #[test]
     fn a_damaged_or_foreign_code_is_refused() {
         let code = encode(&invitation());
