@@ -744,7 +744,11 @@ fn RemoteSeat(session: Rc<Session>, seat: Seat) -> impl IntoView {
         <li class="remote-seat" data-seat=seat.to_string()>
             <span class="player-name">{name}</span> " "
             <span class="link" data-remote=move || if connected() { "connected" } else { "away" }>
-                {move || link_words(connected(), lang.get())}
+                {move || match link() {
+                    Some(Link::Preparing | Link::Invited { .. }) => t!(lang.get(), "invited: waiting for the reply", "meghívva: a válaszra vár"),
+                    Some(Link::Connecting { .. }) => t!(lang.get(), "connecting…", "kapcsolódás…"),
+                    _ => link_words(connected(), lang.get()),
+                }}
             </span>
             {body}
         </li>
