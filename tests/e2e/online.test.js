@@ -20,12 +20,13 @@ async function withDevices(name, fn) {
   try {
     await fn(api);
   } catch (e) {
-    // And what each page received over its channels, to see what a failed verdict was shown.
+    // And what each page received and sent over its channels, to see what a verdict was shown.
     for (const [i, p] of pages.entries()) {
       if (p.isClosed()) continue;
       await shot(p, `online-${name}-failed-${i}`).catch(() => {});
-      const got = await p.evaluate(() => window.__turfReceived || []).catch(() => []);
-      require('fs').writeFileSync(require('path').join(ARTIFACTS, `online-${name}-failed-${i}-received.json`), JSON.stringify(got.map(t => { try { return JSON.parse(t); } catch (e) { return t; } }), null, 1));
+      const parse = t => { try { return JSON.parse(t); } catch (e) { return t; } };
+      const [got, sent] = await p.evaluate(() => [window.__turfReceived || [], window.__turfSent || []]).catch(() => [[], []]);
+      require('fs').writeFileSync(require('path').join(ARTIFACTS, `online-${name}-failed-${i}-messages.json`), JSON.stringify({ received: got.map(parse), sent: sent.map(parse) }, null, 1));
     }
     throw e;
   } finally {
