@@ -4,7 +4,7 @@
 // namespace of scripts/netns-run.sh (Makefile's test-e2e does), so no packet leaves the test.
 // Any console error, page error or request leaving 127.0.0.1 on any device fails a test.
 const assert = require('assert');
-const { shot } = require('./lib');
+const { shot, ARTIFACTS } = require('./lib');
 const { launchDevices, hostTable, invitation, join, connect, atTable, joinAll, received, lastShow, playOnline, settle, median, verdict } = require('./online-lib');
 
 const HOST = 'Anna', GUEST = 'Bence', GUEST2 = 'Csilla';
@@ -20,7 +20,14 @@ async function withDevices(name, fn) {
   try {
     await fn(api);
   } catch (e) {
-    for (const [i, p] of pages.entries()) if (!p.isClosed()) await shot(p, `online-${name}-failed-${i}`).catch(() => {});
+    // And what each page received and sent over its channels, to see what a verdict was shown.
+    for (const [i, p] of pages.entries()) {
+      if (p.isClosed()) continue;
+      await shot(p, `online-${name}-failed-${i}`).catch(() => {});
+      const parse = t => { try { return JSON.parse(t); } catch (e) { return t; } };
+      const [got, sent] = await p.evaluate(() => [window.__turfReceived || [], window.__turfSent || []]).catch(() => [[], []]);
+      require('fs').writeFileSync(require('path').join(ARTIFACTS, `online-${name}-failed-${i}-messages.json`), JSON.stringify({ received: got.map(parse), sent: sent.map(parse) }, null, 1));
+    }
     throw e;
   } finally {
     await devices.close();
