@@ -52,8 +52,8 @@ function waitForPort(port, timeoutMs = 20000) {
 
 // A driver process in its own process group, so stopping it also stops what it started
 // (xvfb-run's X server, the browser).
-function spawnGroup(cmd, args, onStdout) {
-  const child = spawn(cmd, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnGroup(cmd, args, onStdout, env = process.env) {
+  const child = spawn(cmd, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   child.stdout.on('data', d => {
     out += d.toString();
@@ -61,7 +61,10 @@ function spawnGroup(cmd, args, onStdout) {
     while ((i = out.indexOf('\n')) >= 0) { onStdout(out.slice(0, i)); out = out.slice(i + 1); }
   });
   child.stderr.on('data', () => {});
-  return { stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch (e) { /* gone already */ } } };
+  const stop = () => { try { process.kill(-child.pid, 'SIGTERM'); } catch (e) { /* gone already */ } };
+  // A run that dies half-way must not leave a driver holding its port (and its one session).
+  process.on('exit', stop);
+  return { stop };
 }
 
 // The proxy WebKit's session goes through: requests for 127.0.0.1 are forwarded, any other
@@ -178,9 +181,16 @@ async function openChromium(context) {
 // ---- WebKit and Firefox, through WebDriver ----------------------------------------------
 
 class WebDriverPage {
-  constructor(engine, driver, problems) { this.engine = engine; this.driver = driver; this.problems = problems; }
-  async goto(url) { await this.drain(); await this.driver.get(url); }
-  async reload() { await this.drain(); await this.driver.navigate().refresh(); }
+  constructor(engine, driver, problems, navigations = []) { this.engine = engine; this.driver = driver; this.problems = problems; this.navigations = navigations; }
+  async goto(url) {
+    await this.drain();
+    const span = [Date.now(), null];
+    this.navigations.push(span);
+    try { await this.driver.get(url); } finally { span[1] = Date.now(); }
+  }
+  // Loads the page's address again. Not WebDriver's Refresh: Firefox's refresh bypasses the
+  // service worker (like a forced reload), so a page could never be reloaded offline.
+  async reload() { await this.goto(await this.driver.getCurrentUrl()); }
   // Each script also hands back what the WebKit console hook (if the page has it) kept since
   // the last one; a page that has no hook answers no errors.
   async eval(fn, ...args) {
@@ -243,7 +253,7 @@ class WebDriverPage {
   async screenshot(file) { fs.writeFileSync(file, Buffer.from(await this.driver.takeScreenshot(), 'base64')); }
   // One window serves every test of the engine in turn (as one Playwright context does):
   // leaving it for about:blank ends the page's workers.
-  async close() { await this.drain(); await this.driver.get('about:blank'); }
+  async close() { await this.goto('about:blank'); }
 }
 
 // Runs in the page: scrolls `el` into view if it is not, and returns where a tap lands on it:
@@ -276,6 +286,7 @@ async function openWebDriver(name, { basePort }) {
   const driverPort = basePort + (name === 'webkit' ? 2 : 3);
   let caps;
   let pageUrl = null; // WebKit's own server (with the console hook), else the common one
+  const navigations = []; // [start, end] of each navigation the test made, in ms
   if (name === 'webkit') {
     const proxyPort = basePort + 4;
     const proxy = await startRecordingProxy(proxyPort, u => note('request left 127.0.0.1: ' + u));
@@ -285,10 +296,14 @@ async function openWebDriver(name, { basePort }) {
     pageUrl = hooked.url;
     // xvfb-run's default screen is 640x480 at 8 bits a pixel: too small and too few colours for
     // the screenshots. MiniBrowser has no headless mode, so it needs this X server.
-    const wd = spawnGroup('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', 'WebKitWebDriver', `--port=${driverPort}`], line => {
-      // MiniBrowser's console lines look like "CONSOLE JS ERROR <url>:<line>:<col>: <message>".
-      void line; // its console lines never come (see the header)
-    });
+    // MiniBrowser's toolbar is wider than a phone (the window would not shrink below 447 px):
+    // a GTK user style sheet, for this process only, shrinks MiniBrowser's own widgets (not the
+    // page, which GTK does not style) so that the window can be as narrow as a phone.
+    const gtkConfig = fs.mkdtempSync(path.join(os.tmpdir(), 'turf-webkit-gtk-'));
+    fs.mkdirSync(path.join(gtkConfig, 'gtk-3.0'));
+    fs.writeFileSync(path.join(gtkConfig, 'gtk-3.0', 'gtk.css'), '* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; -gtk-icon-transform: scale(0.1); }\n');
+    stops.push(() => fs.rmSync(gtkConfig, { recursive: true, force: true }));
+    const wd = spawnGroup('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', 'WebKitWebDriver', `--port=${driverPort}`], () => {}, { ...process.env, XDG_CONFIG_HOME: gtkConfig });
     stops.push(wd.stop);
     caps = {
       browserName: 'MiniBrowser',
@@ -298,11 +313,21 @@ async function openWebDriver(name, { basePort }) {
   } else {
     const gd = spawnGroup(process.env.GECKODRIVER || path.join(os.homedir(), '.cargo/bin/geckodriver'), [`--port=${driverPort}`], () => {});
     stops.push(gd.stop);
-    caps = {
-      browserName: 'firefox',
-      webSocketUrl: true,
-      'moz:firefoxOptions': { binary: '/usr/bin/firefox-esr', args: ['-headless'] },
-    };
+    // Firefox's own toolbars hold its window at least 500 px wide, wider than a phone: a
+    // userChrome.css in the session's profile lets them shrink (Firefox's chrome only, not
+    // the page).
+    const firefox = require('selenium-webdriver/firefox');
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'turf-firefox-'));
+    fs.mkdirSync(path.join(profile, 'chrome'));
+    fs.writeFileSync(path.join(profile, 'chrome', 'userChrome.css'), '* { min-width: 0 !important; }\n');
+    stops.push(() => fs.rmSync(profile, { recursive: true, force: true }));
+    const options = new firefox.Options()
+      .setBinary('/usr/bin/firefox-esr')
+      .addArguments('-headless')
+      .setProfile(profile)
+      .setPreference('toolkit.legacyUserProfileCustomizations.stylesheets', true);
+    options.set('webSocketUrl', true);
+    caps = options;
   }
   await waitForPort(driverPort);
   const driver = await new Builder().usingServer(`http://127.0.0.1:${driverPort}`).withCapabilities(caps).build();
@@ -313,7 +338,17 @@ async function openWebDriver(name, { basePort }) {
     (await bidi.socket).on('message', data => {
       let m;
       try { m = JSON.parse(data.toString()); } catch (e) { return; }
-      if (m.method === 'log.entryAdded' && m.params.level === 'error') note(`${m.params.type === 'javascript' ? 'page error' : 'console error'}: ${m.params.text}`);
+      if (m.method === 'log.entryAdded' && m.params.level === 'error') {
+        // Leaving a page aborts what its workers were still loading (the AI worker starts
+        // with the wasm, which takes seconds here), and Firefox reports each request so aborted
+        // on the service worker's side as an error of the page. Only that message, and only
+        // while the test was navigating, is the test's doing; any other error, or this one at
+        // another time, counts.
+        const aborted = /A ServiceWorker intercepted the request and encountered an unexpected error/.test(m.params.text);
+        const t = m.params.timestamp;
+        if (aborted && navigations.some(([from, to]) => t >= from && t <= (to || Infinity))) return;
+        note(`${m.params.type === 'javascript' ? 'page error' : 'console error'}: ${m.params.text}`);
+      }
       if (m.method === 'network.beforeRequestSent' && isForeign(m.params.request.url)) note('request left 127.0.0.1: ' + m.params.request.url);
     });
   }
@@ -327,7 +362,7 @@ async function openWebDriver(name, { basePort }) {
     serviceWorkers: true,
     async page(viewport) {
       current = [];
-      const p = new WebDriverPage(name, driver, current);
+      const p = new WebDriverPage(name, driver, current, navigations);
       if (viewport) await p.setViewport(viewport.width, viewport.height);
       return p;
     },
@@ -378,6 +413,17 @@ async function openPage(engine, viewport = { width: 1280, height: 800 }) {
     await page.screenshot(file);
     return file;
   };
+  // Navigations wait until the app has started (Trunk sets window.wasmBindings once the wasm
+  // runs): leaving a page whose wasm is still loading aborts the load, and Firefox reports that
+  // as the page's error ("A ServiceWorker intercepted the request and encountered an
+  // unexpected error", then AbortError), which is the test's doing, not the app's.
+  for (const nav of ['goto', 'reload']) {
+    const raw = page[nav].bind(page);
+    page[nav] = async (...args) => {
+      await raw(...args);
+      await page.waitFor(() => !location.href.startsWith('http://127.0.0.1') || window.wasmBindings !== undefined, [], 30000);
+    };
+  }
   page.has = sel => page.eval(s => !!document.querySelector(s), sel);
   page.text = sel => page.eval(s => { const e = document.querySelector(s); return e ? e.textContent : null; }, sel);
   page.count = sel => page.eval(s => document.querySelectorAll(s).length, sel);
