@@ -132,6 +132,13 @@ module.exports = {
     await page.waitForSelector('[data-testid="tc-hand"] [data-legal]', 60000);
     assert.strictEqual(await page.count('[data-area]'), 11, 'eleven areas');
     await page.shot('turncoats-start-desktop');
+    // One guided turn: a stone, an area, then the action menu (recruit, battle, march).
+    await page.click('[data-testid="tc-hand"] [data-legal]');
+    assert.strictEqual(await page.count('[data-area][data-legal]'), 11, 'every area is a target for a hand stone');
+    await page.click('[data-area="7"]');
+    const menu = await page.eval(() => [...document.querySelectorAll('.tc-choice[data-legal]')].map(e => e.textContent));
+    assert.ok(menu.some(t => /Recruit/.test(t)) && menu.some(t => /Battle/.test(t)), 'recruit and battle offered: ' + menu);
+    await page.shot('turncoats-menu-desktop');
     let midShot = false;
     const result = await playToEnd(page, 'turncoats', {
       maxClicks: 4000,

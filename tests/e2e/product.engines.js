@@ -74,7 +74,6 @@ module.exports = {
     const page = await openPage(engine);
     for (const game of GAMES) {
       await startWith(page, url, game, 'human');
-      if (process.env.E2E_DEBUG) console.log('     ' + game + ' start: ' + JSON.stringify(page.problems) + ' seats ' + JSON.stringify(await page.eval(() => [...document.querySelectorAll('.players *')].map(e => e.textContent).join('|').slice(0, 200))));
       await tapSome(page, 5);
       await page.sleep(300);
       const before = await tableSnapshot(page);
@@ -141,10 +140,11 @@ module.exports = {
       const width = await page.eval(() => document.documentElement.scrollWidth);
       assert.ok(width <= W, `${game}: no horizontal scrolling (scrollWidth ${width})`);
       // Scrolled to the board, the whole board is on screen at once. (Scrolled twice: a line
-      // above it may change while the computer plays.)
+      // above it may change while the computer plays. By scrollTo to the board's own box, not
+      // scrollIntoView, which WebKit aligns to an SVG's contents, clipped parts included.)
       const scrollToBoard = () => page.eval(() => {
         const el = document.querySelector('.table svg.board');
-        el.scrollIntoView({ block: 'start' });
+        window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY);
         const r = el.getBoundingClientRect();
         return { x: r.x, y: r.y, w: r.width, h: r.height };
       });
