@@ -212,7 +212,7 @@ class WebDriverPage {
   // element only where the element itself is among document.elementsFromPoint() at its centre
   // (WebDriver §12.1 "in view"), and those list the boxes painted there (the <polygon>, the
   // <path>), never the <g> that groups them, so WebKitWebDriver and geckodriver answer
-  // "element not interactable" (HTTP 400). For those the tap is a real pointer press and release
+  // "element not interactable" (HTTP 400; geckodriver: "could not be scrolled into view"). For those the tap is a real pointer press and release
   // (WebDriver Actions) at a point where hit testing finds the element or one of its shapes,
   // which is what a finger does; a point where something else would take the tap is not used,
   // and an element with no such point fails the test.
