@@ -15,7 +15,7 @@ TRUNK_FLAGS ?=
 ACTIONLINT_VERSION := 1.17.0
 ACTIONLINT := .venv/bin/actionlint
 
-.PHONY: setup tools node chromium dist serve test test-rust test-e2e lint actionlint
+.PHONY: setup tools node chromium webkit firefox browsers dist serve test test-rust test-e2e lint actionlint
 
 setup: tools node
 
@@ -25,13 +25,28 @@ tools:
 	@trunk --version 2>/dev/null | grep -q "$(TRUNK_VERSION)" || cargo install --locked trunk@$(TRUNK_VERSION)
 	@wasm-bindgen --version 2>/dev/null | grep -q "$(WASM_BINDGEN_VERSION)" || cargo install wasm-bindgen-cli@$(WASM_BINDGEN_VERSION)
 
-# wasm-opt (binaryen 132), playwright-core and axe-core (the accessibility scan), pinned in
-# package-lock.json. A node_modules from before a tool was added installs again.
+# wasm-opt (binaryen 132), playwright-core, selenium-webdriver (WebKit and Firefox) and axe-core
+# (the accessibility scan), pinned in package-lock.json. A node_modules from before a tool was
+# added installs again.
 node:
-	@[ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] && [ -f node_modules/axe-core/axe.min.js ] || npm ci --no-audit --no-fund
+	@[ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] && [ -d node_modules/selenium-webdriver ] && [ -f node_modules/axe-core/axe.min.js ] || npm ci --no-audit --no-fund
 
 chromium:
 	@[ -x /usr/bin/chromium ] || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver)
+
+# WebKit (Safari's engine): WebKitGTK's WebDriver and MiniBrowser, which needs an X server
+# (it has no headless mode), hence xvfb-run.
+webkit:
+	@[ -x /usr/bin/WebKitWebDriver ] && [ -x /usr/bin/xvfb-run ] || ($(SUDO) apt-get update && $(SUDO) apt-get install -y webkit2gtk-driver xvfb)
+
+# Firefox ESR and geckodriver, its WebDriver server, from the Rust crate registry (a few minutes
+# the first time).
+GECKODRIVER_VERSION := 0.37.1
+firefox:
+	@[ -x /usr/bin/firefox-esr ] || ($(SUDO) apt-get update && $(SUDO) apt-get install -y firefox-esr)
+	@geckodriver --version 2>/dev/null | grep -q "$(GECKODRIVER_VERSION)" || cargo install --locked geckodriver@$(GECKODRIVER_VERSION)
+
+browsers: chromium webkit firefox
 
 dist: setup
 	trunk build --release $(TRUNK_FLAGS)
@@ -51,7 +66,7 @@ lint: actionlint
 test-rust:
 	cargo test
 
-test-e2e: dist chromium
+test-e2e: dist browsers
 	scripts/netns-run.sh node tests/e2e/run.js
 
 test: setup lint test-rust test-e2e

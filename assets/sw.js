@@ -18,6 +18,10 @@ self.addEventListener('activate', event => {
 
 // Cache first (the files are content-hashed or versioned with the cache); the page itself is
 // fetched from the network when possible so a new release is seen, and from the cache offline.
+// Offline is not always a network error: a proxy (a phone carrier's, an office's) answers for an
+// unreachable site with its own error page (502, 504). Only a good answer replaces the cached
+// page, and any other one falls back to it, or a single proxy error would leave a blank Turf
+// until the network came back (seen in WebKit, whose test session goes through such a proxy).
 self.addEventListener('fetch', event => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
@@ -25,6 +29,7 @@ self.addEventListener('fetch', event => {
     event.respondWith(
       fetch(request)
         .then(response => {
+          if (!response.ok) return caches.match('./').then(cached => cached || response);
           const copy = response.clone();
           caches.open(CACHE).then(cache => cache.put('./', copy));
           return response;

@@ -1,7 +1,7 @@
-// Herd end to end: home -> setup -> a whole game against the Easy AI by clicking highlighted
-// cells -> the result screen. Any console error or request leaving 127.0.0.1 fails the test.
+// Herd in Chromium: the home page and the phone fit at 360x740 (a whole game by taps runs in
+// every engine: games.engines.js). Any console error or request leaving 127.0.0.1 fails a test.
 const assert = require('assert');
-const { guardedPage, shot, playUntilOver } = require('./lib');
+const { guardedPage, shot } = require('./lib');
 
 async function startHerd(page, url, { side = '4', opponent = 'easy' } = {}) {
   await page.goto(url);
@@ -21,26 +21,6 @@ module.exports = {
     }
     assert.ok(await page.$('button[data-game="herd"]'), 'Herd can be started');
     await shot(page, 'home-desktop');
-    assert.deepStrictEqual(problems, []);
-    await page.close();
-  },
-
-  async 'a whole game of Herd against the Easy AI, by clicks'({ url, context }) {
-    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
-    await startHerd(page, url);
-    await shot(page, 'herd-start-desktop');
-    let sawThinking = false;
-    page.on('console', () => {});
-    const watcher = setInterval(async () => {
-      try { if (await page.$('.table[data-thinking]')) sawThinking = true; } catch (e) { /* page closing */ }
-    }, 50);
-    const clicks = await playUntilOver(page);
-    clearInterval(watcher);
-    assert.ok(clicks > 5, 'the human made moves');
-    const over = await page.textContent('[data-testid="game-over"]');
-    assert.match(over, /wins?!|draw/i); // "You win!" for the default seat name
-    assert.ok(sawThinking, 'the AI showed its thinking indicator');
-    await shot(page, 'herd-over-desktop');
     assert.deepStrictEqual(problems, []);
     await page.close();
   },

@@ -1,6 +1,6 @@
-// Shared helpers for Turf's browser tests: a static server for dist/, Chromium with the flags
-// this machine needs, and guards that fail a test on any console error or any request that
-// leaves 127.0.0.1.
+// Shared helpers for Turf's Chromium-only browser tests (*.test.js; engines.js drives every
+// engine): a static server for dist/, Chromium with the flags this machine needs, and guards
+// that fail a test on any console error or any request that leaves 127.0.0.1.
 const { chromium } = require('playwright-core');
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -70,29 +70,6 @@ async function shot(page, name) {
   return file;
 }
 
-// Click `[data-legal]` elements until the game is over; `pick` chooses among them.
-// Returns the number of clicks. Waits while the AI thinks.
-async function playUntilOver(page, { maxClicks = 3000, pick = els => els[Math.floor(Math.random() * els.length)] } = {}) {
-  let clicks = 0;
-  for (;;) {
-    if (await page.$('[data-testid="game-over"]')) return clicks;
-    const ready = await page.$('[data-testid="handoff-ready"]');
-    if (ready) { await ready.click(); continue; }
-    const legal = await page.$$('[data-legal]');
-    if (legal.length === 0) {
-      await page.waitForFunction(() => document.querySelector('[data-legal]') || document.querySelector('[data-testid="game-over"]') || document.querySelector('[data-testid="handoff-ready"]'), null, { timeout: 60000 });
-      continue;
-    }
-    try {
-      await pick(legal).click({ timeout: 2000 });
-      clicks++;
-    } catch (e) {
-      // The board re-rendered under the pointer: look again.
-    }
-    if (clicks > maxClicks) throw new Error('game did not end after ' + maxClicks + ' clicks');
-  }
-}
-
 // The WCAG 2.1 A and AA rules of axe-core (from node_modules, so nothing leaves 127.0.0.1),
 // plus label-content-name-mismatch (WCAG 2.5.3, which axe counts as experimental): the
 // violations on the page as it is now, one line per rule with the elements it names.
@@ -148,4 +125,4 @@ async function finishedToyBattle(page, url) {
   await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
 }
 
-module.exports = { startServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, shot, playUntilOver, axeViolations, reachableControls, fresh, finishedToyBattle, ROOT, ARTIFACTS };
+module.exports = { startServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, shot, axeViolations, reachableControls, fresh, finishedToyBattle, ROOT, ARTIFACTS };

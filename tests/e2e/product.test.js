@@ -1,6 +1,6 @@
-// The product around the games, for every playable game where it applies: saves survive a
-// reload, a corrupt save is set aside, export/import, replay, undo policy, both languages,
-// offline play and keyboard play.
+// The product around the games, in Chromium, for every playable game where it applies:
+// export/import, replay, undo policy, both languages, the phone held sideways and keyboard
+// play (reloads, corrupt saves and offline play run in every engine: product.engines.js).
 const assert = require('assert');
 const fs = require('fs');
 const os = require('os');
@@ -92,69 +92,6 @@ async function tableSnapshot(page) {
 }
 
 module.exports = {
-  async 'a reload mid-game resumes every playable game exactly'({ url, context }) {
-    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
-    const games = await playableGames(page, url);
-    assert.ok(games.includes('herd'));
-    for (const game of games) {
-      await startGame(page, url, game);
-      await clickSome(page, 5);
-      await page.waitForTimeout(300);
-      // Pass-and-play games with secrets resume behind the hand-off screen: pass it.
-      const before = await tableSnapshot(page);
-      const saved = await page.evaluate(() => localStorage.getItem('turf.save.' + localStorage.getItem('turf.current')));
-      assert.ok(saved, `${game}: the game is saved`);
-      await page.reload();
-      await page.waitForSelector(`.table[data-game="${game}"]`);
-      const ready = await page.$('[data-testid="handoff-ready"]');
-      if (ready) await ready.click();
-      await page.waitForTimeout(300);
-      const after = await tableSnapshot(page);
-      const resaved = await page.evaluate(() => localStorage.getItem('turf.save.' + localStorage.getItem('turf.current')));
-      assert.ok(resaved === saved, `${game}: the same match record after reload`);
-      // The log is written for the seat whose eyes the table shows; a resumed pass-and-play game
-      // with secrets may hand the device to another seat than the one that held it.
-      if (!ready) assert.deepStrictEqual(after.log, before.log, `${game}: same log after reload`);
-      assert.strictEqual(after.players, before.players, `${game}: same players panel after reload`);
-      // A half-made choice (a picked card or troop) is not part of the game and is not kept;
-      // Herd has none, so its whole board must come back identical.
-      if (game === 'herd' && after.board !== before.board) {
-        const a = after.board.split('\n'), b = before.board.split('\n');
-        const i = a.findIndex((line, k) => line !== b[k]);
-        assert.fail(`${game}: same board after reload; first difference:\n  before: ${(b[i] || '').slice(0, 300)}\n  after:  ${(a[i] || '').slice(0, 300)}`);
-      }
-      await page.click('.table-actions button:has-text("Leave")');
-    }
-    await page.evaluate(() => localStorage.clear());
-    assert.deepStrictEqual(problems, []);
-    await page.close();
-  },
-
-  async 'a corrupt save is set aside and the others still resume'({ url, context }) {
-    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
-    await startGame(page, url, 'herd');
-    await clickSome(page, 3);
-    await page.click('.table-actions button:has-text("Leave")');
-    await page.evaluate(() => {
-      localStorage.setItem('turf.save.broken-one', '{"format":1,"table":{"game":"herd","seats":[');
-      localStorage.setItem('turf.save.old-one', '{"format":0}');
-    });
-    await page.reload();
-    await page.waitForSelector('[data-testid="save-problems"]');
-    const text = await page.textContent('[data-testid="save-problems"]');
-    assert.match(text, /set aside/);
-    assert.strictEqual((await page.$$('[data-testid="save-problems"] p')).length, 2);
-    assert.strictEqual((await page.$$('[data-testid="resume"]')).length, 1, 'the good save is listed');
-    const kept = await page.evaluate(() => Object.keys(localStorage).filter(k => k.startsWith('turf.broken.')).length);
-    assert.strictEqual(kept, 2, 'broken saves are kept aside, not deleted');
-    await shot(page, 'home-save-problem');
-    await page.click('[data-testid="resume"]');
-    await page.waitForSelector('.table[data-game="herd"]');
-    await page.evaluate(() => localStorage.clear());
-    assert.deepStrictEqual(problems, []);
-    await page.close();
-  },
-
   async 'export then import reproduces the game; a bad file is refused'({ url, context }) {
     const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
     await startGame(page, url, 'herd');
@@ -305,30 +242,6 @@ module.exports = {
     }
     await page.evaluate(() => localStorage.clear());
     assert.deepStrictEqual(problems, []);
-    await page.close();
-  },
-
-  async 'after a first visit Turf loads and plays offline'({ url, context }) {
-    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
-    await home(page, url);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await context.setOffline(true);
-    try {
-      await page.reload();
-      await page.click('button[data-game="herd"]');
-      await page.selectOption('[data-seat="1"] select', 'easy');
-      await page.click('[data-testid="start-game"]');
-      await page.waitForSelector('.table[data-game="herd"]');
-      await clickSome(page, 4);
-      // The AI (its worker and wasm, from the cache) answers offline too.
-      await page.waitForFunction(() => document.querySelectorAll('.log li').length > 4, null, { timeout: 60000 });
-    } finally {
-      await context.setOffline(false);
-    }
-    await page.evaluate(() => localStorage.clear());
-    assert.deepStrictEqual(problems.filter(p => !p.includes('ERR_INTERNET_DISCONNECTED')), []);
     await page.close();
   },
 };

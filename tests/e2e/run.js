@@ -1,33 +1,72 @@
-// Runs every *.test.js here against the release build in dist/ (build it first: `make dist`).
-// usage: node tests/e2e/run.js [filter]
+// Runs the browser tests against the release build in dist/ (build it first: `make dist`):
+// every *.engines.js in each engine (Chromium, WebKit, Firefox; see engines.js), and every
+// *.test.js in Chromium only.
+// usage: node tests/e2e/run.js [filter]   (a part of the file names to run)
+// E2E_ENGINES=webkit,firefox picks engines (default all three); E2E_ONLY=words runs only the
+// tests whose name holds them; E2E_PORT is the first of the six ports used (server, offline
+// server, WebKitWebDriver, geckodriver, WebKit's proxy, WebKit's server).
 const fs = require('fs');
 const path = require('path');
 const { startServer, launch } = require('./lib');
+const { ENGINES, openEngine } = require('./engines');
 
 (async () => {
   const filter = process.argv[2] || '';
-  const files = fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js') && f.includes(filter)).sort();
-  const server = await startServer(Number(process.env.E2E_PORT || 8765));
+  const only = process.env.E2E_ONLY || '';
+  const engines = (process.env.E2E_ENGINES || ENGINES.join(',')).split(',').filter(Boolean);
+  for (const e of engines) if (!ENGINES.includes(e)) throw new Error('unknown engine ' + e);
+  const files = suffix => fs.readdirSync(__dirname).filter(f => f.endsWith(suffix) && f.includes(filter)).sort();
+  const basePort = Number(process.env.E2E_PORT || 8765);
+  const server = await startServer(basePort);
   const browser = await launch();
-  let failed = 0;
-  try {
-    for (const file of files) {
-      const tests = require(path.join(__dirname, file));
-      for (const [name, fn] of Object.entries(tests)) {
-        const start = Date.now();
-        try {
-          await fn({ url: server.url, context: browser.context });
-          console.log(`ok   ${file} › ${name} (${((Date.now() - start) / 1000).toFixed(1)}s)`);
-        } catch (e) {
-          failed++;
-          console.log(`FAIL ${file} › ${name}\n     ${(e && e.stack || e).toString().split('\n').slice(0, 6).join('\n     ')}`);
-        }
+  let failed = 0, passed = 0;
+  const timings = [];
+  const runFile = async (file, label, args) => {
+    const tests = require(path.join(__dirname, file));
+    for (const [name, fn] of Object.entries(tests)) {
+      if (only && !name.includes(only)) continue;
+      const start = Date.now();
+      try {
+        await fn(args);
+        passed++;
+        console.log(`ok   ${label}${file} › ${name} (${((Date.now() - start) / 1000).toFixed(1)}s)`);
+      } catch (e) {
+        failed++;
+        console.log(`FAIL ${label}${file} › ${name}\n     ${(e && e.stack || e).toString().split('\n').slice(0, 8).join('\n     ')}`);
       }
+    }
+  };
+  try {
+    if (engines.includes('chromium')) {
+      const start = Date.now();
+      for (const file of files('.test.js')) await runFile(file, '', { url: server.url, context: browser.context });
+      timings.push(`Chromium-only tests ${((Date.now() - start) / 1000).toFixed(0)} s`);
+    }
+    for (const name of engines) {
+      const list = files('.engines.js');
+      if (!list.length) continue;
+      const start = Date.now();
+      let engine;
+      try {
+        engine = await openEngine(name, { context: browser.context, basePort, url: server.url });
+      } catch (e) {
+        failed++;
+        console.log(`FAIL [${name}] could not start: ${(e && e.stack || e).toString().split('\n').slice(0, 6).join('\n     ')}`);
+        continue;
+      }
+      try {
+        for (const file of list) await runFile(file, `[${name}] `, { url: engine.url, engine, basePort });
+      } finally {
+        await engine.close();
+      }
+      timings.push(`${name}: every-engine tests ${((Date.now() - start) / 1000).toFixed(0)} s`);
     }
   } finally {
     await browser.close();
     server.stop();
   }
+  console.log('timings: ' + timings.join('; '));
+  console.log(`${passed} passed, ${failed} failed`);
   if (failed) { console.log(`${failed} browser test(s) failed`); process.exit(1); }
   console.log('all browser tests passed');
 })().catch(e => { console.error(e); process.exit(1); });
