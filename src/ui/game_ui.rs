@@ -116,6 +116,11 @@ pub trait GameUi: Game {
     fn rules_for(_view: &Self::View, lang: Lang) -> AnyView {
         Self::rules(lang)
     }
+    /// What an online table adds to its trust line for this game ("the host's device runs this
+    /// game"), where the game has something every device holds; by default nothing.
+    fn online_trust(_lang: Lang) -> Option<String> {
+        None
+    }
 }
 
 /// The key handler of a board element that acts as a button (an SVG `<g>` with a role and a

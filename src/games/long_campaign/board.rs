@@ -1008,6 +1008,15 @@ fn rules_picture() -> impl IntoView {
 
 impl GameUi for LongCampaign {
     const NAME: &'static str = "Long Campaign";
+    /// The question bank ships with the app: every device holds the same questions and answers,
+    /// the shared seed picks them, and a guest's check at the end covers every answer.
+    fn online_trust(lang: Lang) -> Option<String> {
+        Some(t!(
+            lang,
+            "The questions and their answers are in the app on every device: the shared seed picks them, and every answer is checked at the end.",
+            "A kérdések és a válaszaik minden eszközön benne vannak az alkalmazásban: a közös kezdőszám választja ki őket, és a végén minden válasz ellenőrizhető."
+        ))
+    }
     /// Answers stay hidden until the reveal (§6), so two humans take turns behind the hand-off.
     const HIDDEN_INFORMATION: bool = true;
 

@@ -373,6 +373,8 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
 pub fn GuestPanel(
     status: GuestStatus,
     #[prop(optional)] over: Option<Signal<bool>>,
+    /// The game's part of the trust line, if it has one.
+    trust: Signal<Option<String>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let verdict = move || {
@@ -392,6 +394,7 @@ pub fn GuestPanel(
     view! {
         <div class="online-panel" data-testid="online-panel">
             <p class="trust">{move || t!(lang.get(), "The host's device runs this game; yours is shown only your own seat.", "A házigazda eszköze futtatja ezt a játékot; a tiéd csak a saját helyedet látja.")}</p>
+            {move || trust.get().map(|t| view! { <p class="trust">{t}</p> })}
             <p class="link" data-remote=move || if status.connected.get() { "connected" } else { "away" }>
                 {move || if status.connected.get() {
                     t!(lang.get(), "Connected to {}.", "Kapcsolódva: {}.", status.host.get())

@@ -769,7 +769,10 @@ fn Refusals(session: Rc<Session>) -> impl IntoView {
 /// connection (with Reconnect and the computer standing in while they are away), the refused
 /// messages. Its effect shows every guest the table after each action.
 #[component]
-pub fn HostPanel() -> impl IntoView {
+pub fn HostPanel(
+    /// The game's part of the trust line, if it has one.
+    trust: Signal<Option<String>>,
+) -> impl IntoView {
     let lang = use_lang();
     let session = session()?;
     {
@@ -805,6 +808,7 @@ pub fn HostPanel() -> impl IntoView {
     Some(view! {
         <div class="online-panel" data-testid="online-panel">
             <p class="trust">{move || t!(lang.get(), "The host's device runs this game.", "A házigazda eszköze futtatja ezt a játékot.")}</p>
+            {move || trust.get().map(|t| view! { <p class="trust">{t}</p> })}
             <ul class="remote-seats">{rows}</ul>
             <Refusals session=session.clone() />
         </div>

@@ -299,12 +299,15 @@ fn table_with(table: Table) -> AnyView {
 
 /// At an online table: the host's connections, or the guest's connection and verdict.
 fn online_panel(table: &Table) -> Option<AnyView> {
+    let lang = use_lang();
+    let game = table.game.clone();
+    let trust = Signal::derive(move || game.online_trust(lang.get()));
     match (table.role, table.guest) {
-        (Role::Host, _) => Some(view! { <HostPanel /> }.into_any()),
+        (Role::Host, _) => Some(view! { <HostPanel trust /> }.into_any()),
         (Role::Guest, Some(status)) => {
             let to_move = table.to_move;
             let over = Signal::derive(move || to_move.get() == ToMove::Over);
-            Some(view! { <GuestPanel status over=over /> }.into_any())
+            Some(view! { <GuestPanel status over=over trust /> }.into_any())
         }
         _ => None,
     }

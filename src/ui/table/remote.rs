@@ -174,4 +174,7 @@ impl<G: GameUi> TableGame for Remote<G> {
     fn rules(&self, lang: Lang) -> AnyView {
         self.view.with_untracked(|v| G::rules_for(v, lang))
     }
+    fn online_trust(&self, lang: Lang) -> Option<String> {
+        G::online_trust(lang)
+    }
 }

@@ -50,6 +50,8 @@ pub(crate) trait TableGame: Send + Sync {
     fn prompt(&self, lang: Lang) -> String;
     fn board(&self) -> AnyView;
     fn rules(&self, lang: Lang) -> AnyView;
+    /// The game's part of an online table's trust line ([`GameUi::online_trust`]).
+    fn online_trust(&self, lang: Lang) -> Option<String>;
 }
 
 /// A match of `G` at the table: its signals and the game-typed views the board reads.
@@ -221,5 +223,8 @@ impl<G: GameUi> TableGame for Seated<G> {
     }
     fn rules(&self, lang: Lang) -> AnyView {
         self.view.with_untracked(|v| G::rules_for(v, lang))
+    }
+    fn online_trust(&self, lang: Lang) -> Option<String> {
+        G::online_trust(lang)
     }
 }
