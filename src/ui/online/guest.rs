@@ -14,6 +14,7 @@ use crate::online::protocol::{
 use crate::t;
 use crate::ui::catalogue::{entry, with_ui_game, UiVisitor};
 use crate::ui::game_ui::{GameUi, LOOKS};
+use crate::ui::table::problem;
 use crate::ui::{use_lang, Screen, SeatSpec, TableSpec};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -108,18 +109,6 @@ pub fn join(code: String) -> AnyView {
     with_ui_game(&game, Join(invitation)).unwrap_or_else(|| {
         problem(t!(lang.get_untracked(), "This invitation is for a game this version of Turf does not know: update the page.", "Ez a meghívó olyan játékra szól, amelyet a Turf e változata nem ismer: frissítsd az oldalt."))
     })
-}
-
-fn problem(message: String) -> AnyView {
-    let screen = expect_context::<RwSignal<Screen>>();
-    let lang = use_lang();
-    view! {
-        <section class="problem" role="alert">
-            <p>{message}</p>
-            <button on:click=move |_| screen.set(Screen::Home)>{move || t!(lang.get(), "Back to the games", "Vissza a játékokhoz")}</button>
-        </section>
-    }
-    .into_any()
 }
 
 /// Read one message from the host and keep what it shows. A message that cannot be read

@@ -124,18 +124,8 @@ impl Peer {
             .connection
             .create_data_channel_with_data_channel_dict("turf", &init);
         peer.wire(channel);
-        let offer = JsFuture::from(peer.connection.create_offer())
-            .await
-            .map_err(js_error)?;
-        let sdp = js_sys::Reflect::get(&offer, &"sdp".into())
-            .ok()
-            .and_then(|s| s.as_string())
-            .unwrap_or_default();
-        let local = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
-        local.set_sdp(&sdp);
-        JsFuture::from(peer.connection.set_local_description(&local))
-            .await
-            .map_err(js_error)?;
+        peer.describe(peer.connection.create_offer(), RtcSdpType::Offer)
+            .await?;
         let sdp = peer.gathered().await?;
         Ok((peer, sdp))
     }
@@ -172,20 +162,25 @@ impl Peer {
         JsFuture::from(peer.connection.set_remote_description(&remote))
             .await
             .map_err(js_error)?;
-        let answer = JsFuture::from(peer.connection.create_answer())
-            .await
-            .map_err(js_error)?;
-        let sdp = js_sys::Reflect::get(&answer, &"sdp".into())
+        peer.describe(peer.connection.create_answer(), RtcSdpType::Answer)
+            .await?;
+        let sdp = peer.gathered().await?;
+        Ok((peer, sdp))
+    }
+
+    /// Take the offer or answer that `created` resolves to as this side's description.
+    async fn describe(&self, created: js_sys::Promise, kind: RtcSdpType) -> Result<(), String> {
+        let description = JsFuture::from(created).await.map_err(js_error)?;
+        let sdp = js_sys::Reflect::get(&description, &"sdp".into())
             .ok()
             .and_then(|s| s.as_string())
             .unwrap_or_default();
-        let local = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+        let local = RtcSessionDescriptionInit::new(kind);
         local.set_sdp(&sdp);
-        JsFuture::from(peer.connection.set_local_description(&local))
+        JsFuture::from(self.connection.set_local_description(&local))
             .await
-            .map_err(js_error)?;
-        let sdp = peer.gathered().await?;
-        Ok((peer, sdp))
+            .map(|_| ())
+            .map_err(js_error)
     }
 
     /// The local description once ICE gathering is complete (or after [`GATHER_MS`], with the

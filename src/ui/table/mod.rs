@@ -156,7 +156,8 @@ pub fn guest_table<G: GameUi>(spec: Arc<TableSpec>, feed: Feed<G>, status: Guest
     table_with(seat(spec, game, shown, Role::Guest, Some(status)))
 }
 
-fn problem(message: String) -> AnyView {
+/// A screen that cannot open (an unknown game, a damaged record or invitation), with the way home.
+pub(crate) fn problem(message: String) -> AnyView {
     let screen = expect_context::<RwSignal<Screen>>();
     let lang = use_lang();
     view! {

@@ -3,12 +3,12 @@
 //! end. It is one more [`TableGame`], so the guest's table is the same table as everyone's.
 
 use super::chart::{chart_series, ChartSeries};
-use super::seated::TableGame;
+use super::seated::{OnBoard, ShownView, TableGame};
 use super::Shown;
 use crate::engine::{Match, Outcome, Seat, ToMove};
 use crate::i18n::Lang;
 use crate::online::protocol::Snapshot;
-use crate::ui::game_ui::{BoardProps, GameUi, SeatLook};
+use crate::ui::game_ui::GameUi;
 use crate::ui::online::guest::Feed;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -17,10 +17,7 @@ pub(super) struct Remote<G: GameUi> {
     feed: Feed<G>,
     /// The states of the revealed record, for the replay and the chart after the game.
     history: StoredValue<Arc<Vec<G::State>>>,
-    view: Memo<G::View>,
-    legal: Memo<Vec<G::Action>>,
-    play: Callback<G::Action>,
-    seats: usize,
+    shown: OnBoard<G>,
 }
 
 impl<G: GameUi> Remote<G> {
@@ -68,10 +65,12 @@ impl<G: GameUi> Remote<G> {
         Remote {
             feed,
             history,
-            view,
-            legal,
-            play,
-            seats,
+            shown: OnBoard {
+                view,
+                legal,
+                play,
+                seats,
+            },
         }
     }
 }
@@ -97,9 +96,6 @@ impl<G: GameUi> TableGame for Remote<G> {
     }
     fn moves_made(&self) -> usize {
         latest(self.feed, |s| s.moves).unwrap_or(0)
-    }
-    fn viewer_may_act(&self) -> bool {
-        !self.legal.with(Vec::is_empty)
     }
     /// Never at an online table: the other devices have seen the move.
     fn undo_point(&self, _seat: Seat) -> Option<usize> {
@@ -146,35 +142,11 @@ impl<G: GameUi> TableGame for Remote<G> {
     fn chart(&self, viewer: Seat) -> Option<ChartSeries> {
         self.history.with_value(|h| {
             (!h.is_empty())
-                .then(|| chart_series::<G>(h, viewer, self.seats))
+                .then(|| chart_series::<G>(h, viewer, self.shown.seats))
                 .flatten()
         })
     }
-    fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)> {
-        self.view.with(|v| {
-            (0..self.seats)
-                .map(|s| (G::look(v, s), G::seat_summary(v, s, lang)))
-                .collect()
-        })
-    }
-    fn looks(&self) -> Vec<SeatLook> {
-        self.view
-            .with(|v| (0..self.seats).map(|s| G::look(v, s)).collect())
-    }
-    fn prompt(&self, lang: Lang) -> String {
-        self.view.with(|v| G::prompt(v, lang))
-    }
-    fn board(&self) -> AnyView {
-        G::board(BoardProps {
-            view: self.view.into(),
-            legal: self.legal.into(),
-            play: self.play,
-        })
-    }
-    fn rules(&self, lang: Lang) -> AnyView {
-        self.view.with_untracked(|v| G::rules_for(v, lang))
-    }
-    fn online_trust(&self, lang: Lang) -> Option<String> {
-        G::online_trust(lang)
+    fn shown_view(&self) -> &dyn ShownView {
+        &self.shown
     }
 }

@@ -23,8 +23,6 @@ pub(crate) trait TableGame: Send + Sync {
     fn to_move(&self) -> ToMove;
     /// Changes with every action, even when the same seat moves again.
     fn moves_made(&self) -> usize;
-    /// Whether the viewer may act now (the board shows legal targets).
-    fn viewer_may_act(&self) -> bool;
     /// Where an undo by `seat` would go back to (BGA's policy, see [`Match::undo_point`]).
     fn undo_point(&self, seat: Seat) -> Option<usize>;
     /// Cut the match back to its first `len` actions.
@@ -44,14 +42,85 @@ pub(crate) trait TableGame: Send + Sync {
     /// The states kept by the last [`TableGame::refresh_history`].
     fn history_len(&self) -> usize;
     fn chart(&self, viewer: Seat) -> Option<ChartSeries>;
+    /// What the board and the panels read of the shown view.
+    fn shown_view(&self) -> &dyn ShownView;
     /// Each seat's look and main measure in words, in the shown view.
+    fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)> {
+        self.shown_view().seat_lines(lang)
+    }
+    fn looks(&self) -> Vec<SeatLook> {
+        self.shown_view().looks()
+    }
+    fn prompt(&self, lang: Lang) -> String {
+        self.shown_view().prompt(lang)
+    }
+    fn board(&self) -> AnyView {
+        self.shown_view().board()
+    }
+    fn rules(&self, lang: Lang) -> AnyView {
+        self.shown_view().rules(lang)
+    }
+    /// The game's part of an online table's trust line ([`GameUi::online_trust`]).
+    fn online_trust(&self, lang: Lang) -> Option<String> {
+        self.shown_view().online_trust(lang)
+    }
+    /// Whether the viewer may act now (the board shows legal targets).
+    fn viewer_may_act(&self) -> bool {
+        self.shown_view().viewer_may_act()
+    }
+}
+
+/// The view a table shows and what its board may do with it, seen without the game's types.
+pub(crate) trait ShownView: Send + Sync {
     fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)>;
     fn looks(&self) -> Vec<SeatLook>;
     fn prompt(&self, lang: Lang) -> String;
     fn board(&self) -> AnyView;
     fn rules(&self, lang: Lang) -> AnyView;
-    /// The game's part of an online table's trust line ([`GameUi::online_trust`]).
     fn online_trust(&self, lang: Lang) -> Option<String>;
+    fn viewer_may_act(&self) -> bool;
+}
+
+/// The shown view of a `G` table, its legal targets and the board's way to play: the same for a
+/// match on this device ([`Seated`]) and a guest's table ([`super::remote::Remote`]).
+pub(super) struct OnBoard<G: GameUi> {
+    pub view: Memo<G::View>,
+    pub legal: Memo<Vec<G::Action>>,
+    pub play: Callback<G::Action>,
+    pub seats: usize,
+}
+
+impl<G: GameUi> ShownView for OnBoard<G> {
+    fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)> {
+        self.view.with(|v| {
+            (0..self.seats)
+                .map(|s| (G::look(v, s), G::seat_summary(v, s, lang)))
+                .collect()
+        })
+    }
+    fn looks(&self) -> Vec<SeatLook> {
+        self.view
+            .with(|v| (0..self.seats).map(|s| G::look(v, s)).collect())
+    }
+    fn prompt(&self, lang: Lang) -> String {
+        self.view.with(|v| G::prompt(v, lang))
+    }
+    fn board(&self) -> AnyView {
+        G::board(BoardProps {
+            view: self.view.into(),
+            legal: self.legal.into(),
+            play: self.play,
+        })
+    }
+    fn rules(&self, lang: Lang) -> AnyView {
+        self.view.with_untracked(|v| G::rules_for(v, lang))
+    }
+    fn online_trust(&self, lang: Lang) -> Option<String> {
+        G::online_trust(lang)
+    }
+    fn viewer_may_act(&self) -> bool {
+        !self.legal.with(Vec::is_empty)
+    }
 }
 
 /// A match of `G` at the table: its signals and the game-typed views the board reads.
@@ -59,10 +128,7 @@ pub(super) struct Seated<G: GameUi> {
     game: RwSignal<Match<G>>,
     /// The step-through replay's states, kept while no action comes (see `refresh_history`).
     history: StoredValue<Arc<Vec<G::State>>>,
-    view: Memo<G::View>,
-    legal: Memo<Vec<G::Action>>,
-    play: Callback<G::Action>,
-    seats: usize,
+    shown: OnBoard<G>,
 }
 
 impl<G: GameUi> Seated<G> {
@@ -127,10 +193,12 @@ impl<G: GameUi> Seated<G> {
         Ok(Seated {
             game,
             history,
-            view,
-            legal,
-            play,
-            seats,
+            shown: OnBoard {
+                view,
+                legal,
+                play,
+                seats,
+            },
         })
     }
 }
@@ -151,9 +219,6 @@ impl<G: GameUi> TableGame for Seated<G> {
     fn moves_made(&self) -> usize {
         self.game.with(|m| m.record().actions.len())
     }
-    fn viewer_may_act(&self) -> bool {
-        !self.legal.with(Vec::is_empty)
-    }
     fn undo_point(&self, seat: Seat) -> Option<usize> {
         self.game.with(|m| m.undo_point(seat))
     }
@@ -165,7 +230,7 @@ impl<G: GameUi> TableGame for Seated<G> {
     }
     fn play_json(&self, action: &str) -> Result<(), String> {
         let action = serde_json::from_str::<G::Action>(action).map_err(|e| e.to_string())?;
-        self.play.run(action);
+        self.shown.play.run(action);
         Ok(())
     }
     fn log(&self, viewer: Seat, lang: Lang) -> Vec<(usize, String)> {
@@ -198,33 +263,9 @@ impl<G: GameUi> TableGame for Seated<G> {
     }
     fn chart(&self, viewer: Seat) -> Option<ChartSeries> {
         self.history
-            .with_value(|h| chart_series::<G>(h, viewer, self.seats))
+            .with_value(|h| chart_series::<G>(h, viewer, self.shown.seats))
     }
-    fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)> {
-        self.view.with(|v| {
-            (0..self.seats)
-                .map(|s| (G::look(v, s), G::seat_summary(v, s, lang)))
-                .collect()
-        })
-    }
-    fn looks(&self) -> Vec<SeatLook> {
-        self.view
-            .with(|v| (0..self.seats).map(|s| G::look(v, s)).collect())
-    }
-    fn prompt(&self, lang: Lang) -> String {
-        self.view.with(|v| G::prompt(v, lang))
-    }
-    fn board(&self) -> AnyView {
-        G::board(BoardProps {
-            view: self.view.into(),
-            legal: self.legal.into(),
-            play: self.play,
-        })
-    }
-    fn rules(&self, lang: Lang) -> AnyView {
-        self.view.with_untracked(|v| G::rules_for(v, lang))
-    }
-    fn online_trust(&self, lang: Lang) -> Option<String> {
-        G::online_trust(lang)
+    fn shown_view(&self) -> &dyn ShownView {
+        &self.shown
     }
 }
