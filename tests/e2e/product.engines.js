@@ -230,9 +230,10 @@ module.exports = {
       await page.eval(() => { localStorage.clear(); localStorage.setItem('turf.lang', 'en'); });
       await page.reload();
       // Ready is not enough: Firefox resolves it while the worker is still activating, and a
-      // reload then is not controlled yet.
+      // reload then is not controlled yet. Activated, the worker claims this page (WebKit may
+      // report that claim before the worker's state reads "activated").
       await page.eval(() => navigator.serviceWorker.ready.then(() => true));
-      await page.waitFor(() => navigator.serviceWorker.getRegistration().then(r => !!r && !!r.active && r.active.state === 'activated'));
+      await page.waitFor(() => navigator.serviceWorker.controller !== null || navigator.serviceWorker.getRegistration().then(r => !!r && !!r.active && r.active.state === 'activated'));
       await page.reload();
       await page.waitFor(() => navigator.serviceWorker.controller !== null);
       // WebKit's pages carry the test's console hook (engines.js): keep it in the app's cache
