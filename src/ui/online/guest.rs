@@ -313,7 +313,6 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
         }
     };
     let table = {
-        let invitation = invitation.clone();
         move || {
             let lang_now = lang.get_untracked();
             let ledger = feed.ledger.get_untracked()?;
@@ -344,7 +343,6 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
                 started: js_sys::Date::now(),
                 online: None,
             });
-            let _ = &invitation;
             Some(crate::ui::table::guest_table::<G>(spec, feed, status))
         }
     };

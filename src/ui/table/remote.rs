@@ -82,15 +82,6 @@ fn latest<G: GameUi, T>(feed: Feed<G>, read: impl FnOnce(&Snapshot<G>) -> T) -> 
 }
 
 impl<G: GameUi> TableGame for Remote<G> {
-    fn id(&self) -> &'static str {
-        G::ID
-    }
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-    fn hidden_information(&self) -> bool {
-        G::HIDDEN_INFORMATION
-    }
     fn to_move(&self) -> ToMove {
         latest(self.feed, |s| s.to_move).unwrap_or(ToMove::Chance)
     }

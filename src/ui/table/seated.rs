@@ -17,9 +17,15 @@ use std::sync::Arc;
 /// compiled once per game: 190 KB of the wasm before gzip, measured with a name-keeping build.)
 /// Methods that read the game track it, so closures calling them re-run when it changes.
 pub(crate) trait TableGame: Send + Sync {
-    fn id(&self) -> &'static str;
-    fn name(&self) -> &'static str;
-    fn hidden_information(&self) -> bool;
+    fn id(&self) -> &'static str {
+        self.shown_view().id()
+    }
+    fn name(&self) -> &'static str {
+        self.shown_view().name()
+    }
+    fn hidden_information(&self) -> bool {
+        self.shown_view().hidden_information()
+    }
     fn to_move(&self) -> ToMove;
     /// Changes with every action, even when the same seat moves again.
     fn moves_made(&self) -> usize;
@@ -72,6 +78,9 @@ pub(crate) trait TableGame: Send + Sync {
 
 /// The view a table shows and what its board may do with it, seen without the game's types.
 pub(crate) trait ShownView: Send + Sync {
+    fn id(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    fn hidden_information(&self) -> bool;
     fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)>;
     fn looks(&self) -> Vec<SeatLook>;
     fn prompt(&self, lang: Lang) -> String;
@@ -91,6 +100,15 @@ pub(super) struct OnBoard<G: GameUi> {
 }
 
 impl<G: GameUi> ShownView for OnBoard<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn hidden_information(&self) -> bool {
+        G::HIDDEN_INFORMATION
+    }
     fn seat_lines(&self, lang: Lang) -> Vec<(SeatLook, String)> {
         self.view.with(|v| {
             (0..self.seats)
@@ -204,15 +222,6 @@ impl<G: GameUi> Seated<G> {
 }
 
 impl<G: GameUi> TableGame for Seated<G> {
-    fn id(&self) -> &'static str {
-        G::ID
-    }
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-    fn hidden_information(&self) -> bool {
-        G::HIDDEN_INFORMATION
-    }
     fn to_move(&self) -> ToMove {
         self.game.with(Match::to_move)
     }
