@@ -312,43 +312,41 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
             .into_any()
         }
     };
-    let table = {
-        move || {
-            let lang_now = lang.get_untracked();
-            let ledger = feed.ledger.get_untracked()?;
-            let own = ledger.seat;
-            // Seats as this device shows them: its own is "You", a host who kept the setup's
-            // "You" is the host.
-            let seats = ledger
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(s, info)| SeatSpec {
-                    name: if s == own {
-                        t!(lang_now, "You", "Te")
-                    } else if crate::i18n::Person::of(&info.name) != crate::i18n::Person::Third {
-                        t!(lang_now, "Host", "Házigazda")
-                    } else {
-                        info.name.clone()
-                    },
-                    ai: None,
-                    remote: s != own,
-                })
-                .collect();
-            let spec = Arc::new(TableSpec {
-                game: G::ID.into(),
-                seats,
-                record: String::new(),
-                save_id: String::new(),
-                started: js_sys::Date::now(),
-                online: None,
-            });
-            Some(crate::ui::table::guest_table::<G>(spec, feed, status))
-        }
+    let table = move || {
+        let lang_now = lang.get_untracked();
+        let ledger = feed.ledger.get_untracked()?;
+        let own = ledger.seat;
+        // Seats as this device shows them: its own is "You", a host who kept the setup's
+        // "You" is the host.
+        let seats = ledger
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, info)| SeatSpec {
+                name: if s == own {
+                    t!(lang_now, "You", "Te")
+                } else if crate::i18n::Person::of(&info.name) != crate::i18n::Person::Third {
+                    t!(lang_now, "Host", "Házigazda")
+                } else {
+                    info.name.clone()
+                },
+                ai: None,
+                remote: s != own,
+            })
+            .collect();
+        let spec = Arc::new(TableSpec {
+            game: G::ID.into(),
+            seats,
+            record: String::new(),
+            save_id: String::new(),
+            started: js_sys::Date::now(),
+            online: None,
+        });
+        Some(crate::ui::table::guest_table::<G>(spec, feed, status))
     };
     view! {
         <Show when=move || at_table.get() fallback=joining>
-            {table.clone()}
+            {table}
         </Show>
     }
     .into_any()
