@@ -45,7 +45,142 @@ pub fn search<G: Game>(
     if root_legal.len() <= 1 {
         return (root_legal.into_iter().next(), SearchStats::default());
     }
+    let grown = grow::<G>(view, first, config, rng);
+    let best = grown
+        .leader()
+        .map(|c| c.action.clone())
+        .or_else(|| root_legal.first().cloned());
+    let stats = SearchStats {
+        iterations: grown.iterations,
+        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+    };
+    (best, stats)
+}
 
+/// One root action of a search: how often it was tried and every seat's mean reward through it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootAction<A> {
+    pub action: A,
+    pub visits: u32,
+    pub mean: Vec<f64>,
+}
+
+/// What a search from a view found at its root, whoever is to move there: the review's reading
+/// of a position ([`super::review`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Appraisal<A> {
+    /// The seats' actions at the root (empty when chance or nobody moves there).
+    pub actions: Vec<RootAction<A>>,
+    /// The index in `actions` of the one the search prefers.
+    pub leader: Option<usize>,
+    /// Every seat's mean reward over all iterations.
+    pub mean: Vec<f64>,
+    pub iterations: u32,
+}
+
+impl<A> Appraisal<A> {
+    /// The action the search prefers, as [`search`] would choose it.
+    pub fn leader(&self) -> Option<&RootAction<A>> {
+        self.leader.map(|i| &self.actions[i])
+    }
+
+    /// `seat`'s chance as the search reads it: through the action it expects at the root (the
+    /// mover's best play), or over every iteration where chance or nobody moves.
+    pub fn chance(&self, seat: Seat) -> f64 {
+        let through = self.leader().map_or(&self.mean, |c| &c.mean);
+        through.get(seat).copied().unwrap_or(0.0)
+    }
+}
+
+/// Search from `view` whoever is to move at its root (a seat, chance, or nobody), and report
+/// what every root action is worth to every seat. The same tree as [`search`].
+pub fn appraise<G: Game>(
+    view: &G::View,
+    config: &SearchConfig,
+    rng: &mut Rng,
+) -> Appraisal<G::Action> {
+    let first = G::determinize(view, rng);
+    if let Some(outcome) = G::outcome(&first) {
+        let seats = G::seat_count(&first);
+        return Appraisal {
+            actions: Vec::new(),
+            leader: None,
+            mean: (0..seats).map(|s| outcome.reward(s)).collect(),
+            iterations: 0,
+        };
+    }
+    let grown = grow::<G>(view, first, config, rng);
+    let root_visits = grown.iterations.max(1) as f64;
+    let actions = grown.root_actions();
+    let leader = grown
+        .leader()
+        .and_then(|best| actions.iter().position(|a| a.action == best.action));
+    Appraisal {
+        mean: grown.sums[0].iter().map(|r| r / root_visits).collect(),
+        actions,
+        leader,
+        iterations: grown.iterations,
+    }
+}
+
+/// A grown tree and, for the root and each of its children, every seat's summed reward.
+struct Grown<A> {
+    tree: Vec<Node<A>>,
+    /// `sums[0]` is the root's; `sums[i]` the i-th root child's (in `tree[0].children` order).
+    sums: Vec<Vec<f64>>,
+    iterations: u32,
+}
+
+impl<A: Clone + PartialEq> Grown<A> {
+    fn root_actions(&self) -> Vec<RootAction<A>> {
+        self.tree[0]
+            .children
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| self.tree[c].mover.is_some())
+            .filter_map(|(i, &c)| {
+                let n = &self.tree[c];
+                let visits = n.visits.max(1) as f64;
+                Some(RootAction {
+                    action: n.action.clone()?,
+                    visits: n.visits,
+                    mean: self.sums[i + 1].iter().map(|r| r / visits).collect(),
+                })
+            })
+            .collect()
+    }
+
+    /// The most visited root action, the better reward of its mover on a tie.
+    fn leader(&self) -> Option<RootAction<A>> {
+        self.tree[0]
+            .children
+            .iter()
+            .copied()
+            .filter(|&c| self.tree[c].mover.is_some())
+            .max_by(|&a, &b| {
+                (self.tree[a].visits, self.tree[a].reward)
+                    .partial_cmp(&(self.tree[b].visits, self.tree[b].reward))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .and_then(|c| {
+                Some(RootAction {
+                    action: self.tree[c].action.clone()?,
+                    visits: self.tree[c].visits,
+                    mean: Vec::new(),
+                })
+            })
+    }
+}
+
+/// Grow the search tree from `first`, the first determinization of `view`.
+fn grow<G: Game>(
+    view: &G::View,
+    first: G::State,
+    config: &SearchConfig,
+    rng: &mut Rng,
+) -> Grown<G::Action> {
+    let start = Instant::now();
+    let seats = G::seat_count(&first);
     let mut tree: Vec<Node<G::Action>> = vec![Node {
         action: None,
         parent: usize::MAX,
@@ -55,6 +190,8 @@ pub fn search<G: Game>(
         available: 0,
         reward: 0.0,
     }];
+    let mut sums = vec![vec![0.0; seats]];
+    let mut first = Some(first);
     let mut legal = Vec::new();
     let mut untried = Vec::new();
     let mut iterations = 0;
@@ -70,10 +207,9 @@ pub fn search<G: Game>(
             }
         }
         iterations += 1;
-        let mut state = if iterations == 1 {
-            first.clone()
-        } else {
-            G::determinize(view, rng)
+        let mut state = match first.take() {
+            Some(state) => state,
+            None => G::determinize(view, rng),
         };
         let mut node = 0;
 
@@ -146,27 +282,35 @@ pub fn search<G: Game>(
             if let Some(mover) = n.mover {
                 n.reward += rewards.get(mover).copied().unwrap_or(0.0);
             }
-            at = n.parent;
+            let parent = n.parent;
+            // The root and its children keep every seat's reward, for [`appraise`].
+            let slot = if at == 0 {
+                Some(0)
+            } else if parent == 0 {
+                tree[0]
+                    .children
+                    .iter()
+                    .position(|&c| c == at)
+                    .map(|i| i + 1)
+            } else {
+                None
+            };
+            if let Some(slot) = slot {
+                if sums.len() <= slot {
+                    sums.resize(slot + 1, vec![0.0; seats]);
+                }
+                for (sum, r) in sums[slot].iter_mut().zip(&rewards) {
+                    *sum += r;
+                }
+            }
+            at = parent;
         }
     }
-
-    let best = tree[0]
-        .children
-        .iter()
-        .copied()
-        .filter(|&c| tree[c].mover.is_some())
-        .max_by(|&a, &b| {
-            (tree[a].visits, tree[a].reward)
-                .partial_cmp(&(tree[b].visits, tree[b].reward))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        })
-        .and_then(|c| tree[c].action.clone())
-        .or_else(|| root_legal.first().cloned());
-    let stats = SearchStats {
+    Grown {
+        tree,
+        sums,
         iterations,
-        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-    };
-    (best, stats)
+    }
 }
 
 /// True when the most visited root action can no longer be overtaken in the iterations left.

@@ -5,7 +5,7 @@ pub mod bench;
 mod ismcts;
 pub mod protocol;
 
-pub use ismcts::{search, SearchStats};
+pub use ismcts::{appraise, search, Appraisal, RootAction, SearchStats};
 
 use crate::engine::{Game, Rng, ToMove};
 use rand::{Rng as _, SeedableRng};

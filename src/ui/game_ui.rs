@@ -7,11 +7,65 @@ use crate::i18n::Lang;
 use leptos::prelude::*;
 
 /// What a board component receives. The board renders `view` (never the state), highlights and
-/// makes clickable exactly `legal` (empty when the viewer may not act), and calls `play`.
+/// makes clickable exactly `legal` (empty when the viewer may not act), calls `play`, and marks
+/// the actions in `pointed` on their targets ([`BoardProps::hint_on`], [`BoardProps::review_on`]).
 pub struct BoardProps<G: Game> {
     pub view: Signal<G::View>,
     pub legal: Signal<Vec<G::Action>>,
     pub play: Callback<G::Action>,
+    pub pointed: Signal<Pointed<G::Action>>,
+}
+
+/// Actions the table points out on the board beside its legal targets: the hint a seat asked
+/// for, and in a review the move played and the move the computer preferred.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pointed<A> {
+    pub hint: Option<A>,
+    pub played: Option<A>,
+    pub preferred: Option<A>,
+}
+
+impl<A> Default for Pointed<A> {
+    fn default() -> Self {
+        Pointed {
+            hint: None,
+            played: None,
+            preferred: None,
+        }
+    }
+}
+
+impl<A> Pointed<A> {
+    /// `data-hint` of a board target that leads to the actions `leads_to` accepts: `""` (the
+    /// attribute present) when the hint is one of them.
+    pub fn hint_on(&self, leads_to: impl Fn(&A) -> bool) -> Option<&'static str> {
+        self.hint.as_ref().filter(|a| leads_to(a)).map(|_| "")
+    }
+
+    /// `data-review` of such a target: `played`, `preferred`, or `both` when the two moves
+    /// share it.
+    pub fn review_on(&self, leads_to: impl Fn(&A) -> bool) -> Option<&'static str> {
+        let played = self.played.as_ref().is_some_and(&leads_to);
+        let preferred = self.preferred.as_ref().is_some_and(&leads_to);
+        match (played, preferred) {
+            (true, true) => Some("both"),
+            (true, false) => Some("played"),
+            (false, true) => Some("preferred"),
+            (false, false) => None,
+        }
+    }
+}
+
+impl<G: Game> BoardProps<G> {
+    /// `data-hint` of a target, read reactively: see [`Pointed::hint_on`].
+    pub fn hint_on(&self, leads_to: impl Fn(&G::Action) -> bool) -> Option<&'static str> {
+        self.pointed.with(|p| p.hint_on(leads_to))
+    }
+
+    /// `data-review` of a target, read reactively: see [`Pointed::review_on`].
+    pub fn review_on(&self, leads_to: impl Fn(&G::Action) -> bool) -> Option<&'static str> {
+        self.pointed.with(|p| p.review_on(leads_to))
+    }
 }
 
 impl<G: Game> Clone for BoardProps<G> {
@@ -131,5 +185,26 @@ pub fn activate_on_key(act: impl Fn() + 'static) -> impl Fn(leptos::ev::Keyboard
             e.prevent_default();
             act();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pointed;
+
+    #[test]
+    fn a_target_carries_the_marks_of_the_actions_it_leads_to() {
+        let pointed = Pointed {
+            hint: Some(3),
+            played: Some(5),
+            preferred: Some(3),
+        };
+        assert_eq!(pointed.hint_on(|&a| a == 3), Some(""));
+        assert_eq!(pointed.hint_on(|&a| a == 5), None);
+        assert_eq!(pointed.review_on(|&a| a == 5), Some("played"));
+        assert_eq!(pointed.review_on(|&a| a == 3), Some("preferred"));
+        assert_eq!(pointed.review_on(|&a| a > 2), Some("both"));
+        assert_eq!(pointed.review_on(|&a| a == 9), None);
+        assert_eq!(Pointed::<u8>::default().review_on(|_| true), None);
     }
 }

@@ -12,7 +12,7 @@ pub mod table;
 mod worker;
 
 pub use catalogue::{with_ui_game, CatalogueEntry, UiVisitor, CATALOGUE};
-pub use game_ui::{activate_on_key, BoardProps, GameUi, SeatLook, LOOKS};
+pub use game_ui::{activate_on_key, BoardProps, GameUi, Pointed, SeatLook, LOOKS};
 pub use handoff::HandOff;
 
 use crate::ai::Level;

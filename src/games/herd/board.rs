@@ -82,7 +82,9 @@ fn stone(look: SeatLook, x: f64, y: f64, extra: &'static str) -> impl IntoView {
 }
 
 pub fn board(props: BoardProps<Herd>) -> AnyView {
-    let BoardProps { view, legal, play } = props;
+    let BoardProps {
+        view, legal, play, ..
+    } = props;
     let lang = use_lang();
     let header = move || {
         let v = view.get();

@@ -282,7 +282,9 @@ fn turn_key(c: &Campaign, view: &CampaignView) -> String {
 }
 
 pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
-    let BoardProps { view, legal, play } = props;
+    let BoardProps {
+        view, legal, play, ..
+    } = props;
     let lang = use_lang();
 
     // What the viewer must do now, and since when (DECISION LC-UI-1).

@@ -237,7 +237,9 @@ fn cell_click(g: &GridCell, pick: Pick, legal: &[MoonlightAction]) -> CellClick 
 }
 
 fn board(props: BoardProps<Moonlight>) -> AnyView {
-    let BoardProps { view, legal, play } = props;
+    let BoardProps {
+        view, legal, play, ..
+    } = props;
     let lang = use_lang();
     let pick = RwSignal::new(Pick::Nothing);
     let inspect = RwSignal::new(None::<Cell>);

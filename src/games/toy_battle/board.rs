@@ -554,7 +554,9 @@ fn button_label(a: &A, v: &ToyBattleView, lang: Lang) -> String {
 }
 
 pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
-    let BoardProps { view, legal, play } = props;
+    let BoardProps {
+        view, legal, play, ..
+    } = props;
     let lang = use_lang();
     let selected = RwSignal::new(None::<(Troop, usize)>);
     let erupt_from = RwSignal::new(None::<u8>);

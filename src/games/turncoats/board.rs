@@ -361,7 +361,9 @@ fn pool(
 }
 
 pub fn board(props: BoardProps<Turncoats>) -> AnyView {
-    let BoardProps { view, legal, play } = props;
+    let BoardProps {
+        view, legal, play, ..
+    } = props;
     let lang = use_lang();
     let memory = recall();
     let (seat, board_now) = view.with_untracked(|v| (v.seat, v.board));

@@ -10,6 +10,7 @@ use crate::i18n::Lang;
 use crate::online::protocol::Snapshot;
 use crate::ui::game_ui::GameUi;
 use crate::ui::online::guest::Feed;
+use crate::ui::Pointed;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -69,6 +70,7 @@ impl<G: GameUi> Remote<G> {
                 view,
                 legal,
                 play,
+                pointed: RwSignal::new(Pointed::default()),
                 seats,
             },
         }

@@ -7,7 +7,7 @@ use super::Shown;
 use crate::engine::{Match, Outcome, Seat, ToMove};
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::game_ui::{BoardProps, GameUi, SeatLook};
+use crate::ui::game_ui::{BoardProps, GameUi, Pointed, SeatLook};
 use crate::ui::{use_lang, TableSpec};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -96,6 +96,8 @@ pub(super) struct OnBoard<G: GameUi> {
     pub view: Memo<G::View>,
     pub legal: Memo<Vec<G::Action>>,
     pub play: Callback<G::Action>,
+    /// The hint and the review's two moves, drawn on the board.
+    pub pointed: RwSignal<Pointed<G::Action>>,
     pub seats: usize,
 }
 
@@ -128,6 +130,7 @@ impl<G: GameUi> ShownView for OnBoard<G> {
             view: self.view.into(),
             legal: self.legal.into(),
             play: self.play,
+            pointed: self.pointed.into(),
         })
     }
     fn rules(&self, lang: Lang) -> AnyView {
@@ -215,6 +218,7 @@ impl<G: GameUi> Seated<G> {
                 view,
                 legal,
                 play,
+                pointed: RwSignal::new(Pointed::default()),
                 seats,
             },
         })
