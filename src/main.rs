@@ -20,6 +20,9 @@ const USAGE: &str = "usage:
       after N actions (a game in progress).
   turf replay FILE.json
       replays a match record; prints the outcome as JSON, or the first illegal action.
+  turf review FILE.json [--seed S] [--json]
+      reviews a match record or an exported game as the app does (seed 1 unless told): per
+      action its seat, the action, every seat's win chance before and after, and its mark.
 games: ";
 
 fn main() -> ExitCode {
@@ -31,6 +34,10 @@ fn main() -> ExitCode {
         Some("replay") => match args.get(1) {
             Some(path) => replay(path),
             None => Err("replay needs a FILE".into()),
+        },
+        Some("review") => match args.get(1) {
+            Some(path) => review(path, &Flags::parse(&args[2..])),
+            None => Err("review needs a FILE".into()),
         },
         _ => Err(format!("{USAGE}{}", GAME_IDS.join(", "))),
     };
@@ -292,6 +299,47 @@ fn replay(path: &str) -> Result<(), String> {
         }
     }
     let out = with_game(&game, Replay(&text))
+        .unwrap_or_else(|| Err(format!("{path}: unknown game {game}")))?;
+    println!("{out}");
+    Ok(())
+}
+
+/// The record in `text`: a match record, or the `record` of an exported game (`table.record`).
+fn record_text(text: &str) -> Result<(String, String), String> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let record = match value.pointer("/table/record").and_then(|r| r.as_str()) {
+        Some(inner) => inner.to_string(),
+        None => text.to_string(),
+    };
+    let game = serde_json::from_str::<serde_json::Value>(&record)
+        .ok()
+        .and_then(|v| v.get("game").and_then(|g| g.as_str().map(str::to_string)))
+        .ok_or("no \"game\" field")?;
+    Ok((game, record))
+}
+
+fn review(path: &str, flags: &Flags) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let (game, record) = record_text(&text).map_err(|e| format!("{path}: {e}"))?;
+    let seed = flags.num("seed", turf::ai::review::SEED)?;
+    struct Review<'a>(&'a str, u64, bool);
+    impl GameVisitor for Review<'_> {
+        type Output = Result<String, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let Review(record, seed, json) = self;
+            let m = Match::<G>::from_json(record).map_err(|e| format!("bad record: {e}"))?;
+            let start = Instant::now();
+            let positions = turf::ai::review::review_match(&m, seed, |done, total| {
+                if done % 20 == 0 || done == total {
+                    eprint!("\rreviewed {done} of {total} positions");
+                }
+            });
+            eprintln!(" in {:.1} s", start.elapsed().as_secs_f64());
+            Ok(turf::ai::review::report(&m, &positions, json))
+        }
+    }
+    let out = with_game(&game, Review(&record, seed, flags.get("json").is_some()))
         .unwrap_or_else(|| Err(format!("{path}: unknown game {game}")))?;
     println!("{out}");
     Ok(())

@@ -4,6 +4,7 @@
 pub mod bench;
 mod ismcts;
 pub mod protocol;
+pub mod review;
 
 pub use ismcts::{appraise, search, Appraisal, RootAction, SearchStats};
 

@@ -45,6 +45,75 @@ pub struct BenchRequest {
     pub options: Option<String>,
 }
 
+/// A request to read position `at` (the state after `at` actions) of the review of the game
+/// that `record` holds ([`super::review`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReviewRequest {
+    pub ticket: u64,
+    pub game: String,
+    pub record: String,
+    pub at: usize,
+    pub seed: u64,
+}
+
+/// A position of a review as the table keeps it: the preferred action as JSON (`G::Action`).
+pub type Reading = super::review::Position<String>;
+
+/// A finished review as a saved or exported game keeps it: the seed it was read with and one
+/// reading per position (the actions plus one).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredReview {
+    pub seed: u64,
+    pub readings: Vec<Reading>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReviewReply {
+    pub ticket: u64,
+    pub at: usize,
+    pub reading: Result<Reading, String>,
+}
+
+/// Read one position of a review (in the worker, or natively in tests).
+pub fn review_step(request: &ReviewRequest) -> ReviewReply {
+    struct Read<'a>(&'a ReviewRequest);
+    impl GameVisitor for Read<'_> {
+        type Output = Result<Reading, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let request = self.0;
+            let game =
+                Match::<G>::from_json(&request.record).map_err(|e| format!("bad record: {e}"))?;
+            if request.at > game.record().actions.len() {
+                return Err(format!("the game has no position {}", request.at));
+            }
+            let state = game.prefix(request.at);
+            let played = game.record().actions.get(request.at);
+            let position = super::review::review_position::<G>(
+                state.state(),
+                played,
+                request.at,
+                request.seed,
+            );
+            let preferred = match position.preferred {
+                Some(a) => Some(serde_json::to_string(&a).map_err(|e| e.to_string())?),
+                None => None,
+            };
+            Ok(Reading {
+                chances: position.chances,
+                preferred,
+                played: position.played,
+            })
+        }
+    }
+    let reading = with_game(&request.game, Read(request))
+        .unwrap_or_else(|| Err(format!("unknown game {}", request.game)));
+    ReviewReply {
+        ticket: request.ticket,
+        at: request.at,
+        reading,
+    }
+}
+
 /// Run a benchmark request (every level).
 pub fn run_bench(request: &BenchRequest) -> Result<super::bench::BenchReport, String> {
     struct Run<'a>(&'a BenchRequest);

@@ -301,6 +301,13 @@ pub trait Game: 'static {
         level.config()
     }
 
+    /// The losses of a seat's win chance (mistake, blunder) at which the review marks a
+    /// decision ([`crate::ai::review`]). The default is the 10 and 25 points; a game
+    /// whose chances swing more or less with every action sets its own.
+    fn review_thresholds() -> (f64, f64) {
+        (0.10, 0.25)
+    }
+
     /// A playout move drawn without listing every legal action, when the game can do that
     /// faster (e.g. by trying random cells); `None` falls back to `legal_actions` and
     /// `rollout_action`. Only a speed-up: it must return a legal action.

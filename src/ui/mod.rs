@@ -16,6 +16,7 @@ pub use game_ui::{activate_on_key, BoardProps, GameUi, Pointed, SeatLook, LOOKS}
 pub use handoff::HandOff;
 
 use crate::ai::Level;
+use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use leptos::prelude::*;
@@ -33,7 +34,7 @@ pub struct SeatSpec {
 }
 
 /// Everything needed to open a table: the game, the seats and the match record so far.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TableSpec {
     pub game: String,
     pub seats: Vec<SeatSpec>,
@@ -48,6 +49,15 @@ pub struct TableSpec {
     /// An online table's deal, kept by the host (see [`online::host`]).
     #[serde(default)]
     pub online: Option<online::host::OnlineSpec>,
+    /// Whether the humans at this device may ask for a hint (issue #18), chosen at setup.
+    #[serde(default)]
+    pub hints: bool,
+    /// Each hint asked for: the number of actions made then and the seat, for the log.
+    #[serde(default)]
+    pub hints_used: Vec<(usize, Seat)>,
+    /// The finished game's review, once made: opening the game again shows it at once.
+    #[serde(default)]
+    pub review: Option<crate::ai::protocol::StoredReview>,
 }
 
 #[derive(Clone)]

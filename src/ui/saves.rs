@@ -242,6 +242,7 @@ pub fn read_import(json: &str) -> Result<TableSpec, Unreadable> {
         save_id: String::new(),
         started: 0.0,
         online: None,
+        ..Default::default()
     };
     if table.seats.is_empty() {
         // A bare record says nothing about the players: seat humans, as many as it needs.
@@ -379,6 +380,7 @@ mod tests {
             save_id: "abc".into(),
             started: 1.0e12,
             online: None,
+            ..Default::default()
         }
     }
 

@@ -51,6 +51,13 @@ fn setup_for<G: GameUi>() -> impl IntoView {
     let at_table = Signal::derive(move || {
         seats.with(|s| s.iter().take(count.get()).cloned().collect::<Vec<_>>())
     });
+    // Hints: on against the computer, off between humans (issue #18), unless the players say.
+    let hints_chosen = RwSignal::new(None::<bool>);
+    let hints = Signal::derive(move || {
+        hints_chosen
+            .get()
+            .unwrap_or_else(|| at_table.with(|s| hints_by_default(s)))
+    });
     let error = RwSignal::new(None::<String>);
     let start = move |_| {
         let seed = fresh_seed();
@@ -81,6 +88,8 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                     save_id: super::saves::new_id(),
                     started: js_sys::Date::now(),
                     online: None,
+                    hints: hints.get_untracked(),
+                    ..Default::default()
                 })));
             }
             Err(e) => error.set(Some(t!(
@@ -106,7 +115,19 @@ fn setup_for<G: GameUi>() -> impl IntoView {
                 }}
             </div>
             <h2>{move || t!(lang.get(), "Options", "Beállítások")}</h2>
-            <div class="options">{G::options_form(options, names, at_table)}</div>
+            <div class="options">
+                {G::options_form(options, names, at_table)}
+                <label class="hints-option">
+                    <input
+                        type="checkbox"
+                        data-testid="hints"
+                        prop:checked=hints
+                        on:change=move |e| hints_chosen.set(Some(event_target_checked(&e)))
+                    />
+                    " "
+                    {move || t!(lang.get(), "Hints: a player may ask what the computer would play", "Tippek: a játékos megkérdezheti, mit lépne a gép")}
+                </label>
+            </div>
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <div class="actions">
                 <button on:click=move |_| screen.set(Screen::Home)>{move || t!(lang.get(), "Back", "Vissza")}</button>
@@ -114,6 +135,11 @@ fn setup_for<G: GameUi>() -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// Hints are on by default when a computer plays, off in pass-and-play between humans.
+fn hints_by_default(seats: &[SeatSpec]) -> bool {
+    seats.iter().any(|s| s.ai.is_some())
 }
 
 fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize, look: Signal<SeatLook>) -> impl IntoView {
@@ -160,5 +186,21 @@ fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize, look: Signal<SeatLook>) ->
                 </select>
             </label>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_are_on_against_the_computer_and_off_between_humans() {
+        let seat = |ai: Option<Level>| SeatSpec {
+            name: "A".into(),
+            ai,
+            remote: false,
+        };
+        assert!(hints_by_default(&[seat(None), seat(Some(Level::Hard))]));
+        assert!(!hints_by_default(&[seat(None), seat(None)]));
     }
 }

@@ -341,6 +341,7 @@ fn join_for<G: GameUi>(invitation: Invitation) -> AnyView {
             save_id: String::new(),
             started: js_sys::Date::now(),
             online: None,
+            ..Default::default()
         });
         Some(crate::ui::table::guest_table::<G>(spec, feed, status))
     };

@@ -632,6 +632,7 @@ pub fn lobby(spec: Arc<LobbySpec>) -> AnyView {
                         table: spec.table.clone(),
                         dealing,
                     }),
+                    ..Default::default()
                 }))),
                 Err(e) => session.refusals.update(|r| r.push(e)),
             }

@@ -94,7 +94,7 @@ impl Frame {
     }
 
     /// A line through `(i, v)` points, as an SVG `points` attribute.
-    fn points(&self, points: impl Iterator<Item = (usize, f64)>) -> String {
+    pub fn points(&self, points: impl Iterator<Item = (usize, f64)>) -> String {
         points
             .map(|(i, v)| format!("{:.1},{:.1}", self.x(i), self.y(v)))
             .collect::<Vec<_>>()

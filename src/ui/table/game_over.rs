@@ -4,6 +4,7 @@
 
 use super::chart::ScoreChart;
 use super::export::Export;
+use super::review::ReviewPanel;
 use super::Table;
 use crate::engine::{Outcome, Seat};
 use crate::i18n::wins_headline;
@@ -68,6 +69,7 @@ pub(super) fn GameOver(table: Table, export: Export) -> impl IntoView {
                 <h2 id="game-over-title">{headline}</h2>
                 <ol class="ranking">{rows}</ol>
                 {chart}
+                {(table.role != super::Role::Guest).then(|| view! { <ReviewPanel table=table.clone() /> })}
                 <div class="actions">
                     {(rematch.role != super::Role::Guest).then(|| view! { <button class="primary" on:click=move |_| rematch.rematch()>{t!(lang, "Rematch", "Visszavágó")}</button> })}
                     <button data-testid="replay" on:click=move |_| replay.open_replay()>{t!(lang, "Replay", "Visszajátszás")}</button>
@@ -98,6 +100,8 @@ impl Table {
                 save_id: saves::new_id(),
                 started: js_sys::Date::now(),
                 online: None,
+                hints: self.spec.hints,
+                ..Default::default()
             })));
         }
     }

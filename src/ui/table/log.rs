@@ -25,6 +25,28 @@ pub(super) fn shown_lines(
         .collect()
 }
 
+/// The log with a line for each hint asked for (`(actions made, seat)`), before the line of the
+/// action that followed it.
+pub(super) fn with_hints(
+    log: Vec<(usize, String)>,
+    hints: &[(usize, Seat)],
+    lang: crate::i18n::Lang,
+) -> Vec<(usize, String)> {
+    let mut out = Vec::with_capacity(log.len() + hints.len());
+    let mut hints: Vec<_> = hints.to_vec();
+    hints.sort();
+    let mut pending = hints.into_iter().peekable();
+    for (i, line) in log {
+        while let Some(&(at, seat)) = pending.peek().filter(|(at, _)| *at <= i) {
+            out.push((at, super::hint::log_line(seat, lang)));
+            pending.next();
+        }
+        out.push((i, line));
+    }
+    out.extend(pending.map(|(at, seat)| (at, super::hint::log_line(seat, lang))));
+    out
+}
+
 /// A piece of a log line: its own words, or the seat that `@0`, `@1`… stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Piece<'a> {
@@ -79,6 +101,7 @@ fn LogLine(line: String, seats: Vec<(SeatLook, String)>) -> impl IntoView {
 #[component]
 pub(super) fn Log(table: Table) -> impl IntoView {
     let lang = use_lang();
+    let hints = table.hints.used;
     let Table {
         spec, game, shown, ..
     } = table;
@@ -86,10 +109,9 @@ pub(super) fn Log(table: Table) -> impl IntoView {
     let lines = {
         let game = game.clone();
         move || {
-            shown_lines(
-                game.log(shown.viewer.get(), lang.get()),
-                shown.replay_at.get(),
-            )
+            let lang = lang.get();
+            let log = with_hints(game.log(shown.viewer.get(), lang), &hints.get(), lang);
+            shown_lines(log, shown.replay_at.get())
         }
     };
     let line = move |(i, line): (usize, String)| {
@@ -144,6 +166,24 @@ mod tests {
             [Words("@"), Words("7 and @"), Words("x"), Seat(1), Words("")]
         );
         assert_eq!(pieces("mail@", 2), [Words("mail@"), Words("")]);
+    }
+
+    #[test]
+    fn a_hint_is_logged_before_the_action_that_followed_it() {
+        let log = vec![(0, "a".to_string()), (1, "b".to_string()), (3, "c".to_string())];
+        let lines = with_hints(log, &[(2, 1), (1, 0), (5, 0)], crate::i18n::Lang::En);
+        let order: Vec<_> = lines.iter().map(|(i, l)| (*i, l.as_str())).collect();
+        assert_eq!(
+            order,
+            [
+                (0, "a"),
+                (1, "@0 asked for a hint."),
+                (1, "b"),
+                (2, "@1 asked for a hint."),
+                (3, "c"),
+                (5, "@0 asked for a hint.")
+            ]
+        );
     }
 
     #[test]

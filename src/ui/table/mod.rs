@@ -13,11 +13,13 @@ mod chart;
 mod controls;
 mod export;
 mod game_over;
+mod hint;
 mod log;
 mod players;
 mod prompt;
 mod remote;
 mod replay;
+mod review;
 mod rules;
 mod seated;
 mod seating;
@@ -33,12 +35,14 @@ use crate::t;
 use controls::{Controls, DEFAULT_PACE};
 use export::Export;
 use game_over::GameOver;
+use hint::{HintButton, Hints};
 use leptos::prelude::*;
 use log::Log;
 use players::PlayersPanel;
 use prompt::PromptLine;
 use remote::Remote;
 use replay::ReplayBar;
+use review::{ReviewNote, Reviewing};
 use rules::Rules;
 use seated::{Seated, TableGame};
 use seating::Seating;
@@ -85,6 +89,9 @@ struct Table {
     role: Role,
     /// A guest's connection and verdict.
     guest: Option<GuestStatus>,
+    /// The review of the finished game.
+    review: Reviewing,
+    hints: Hints,
 }
 
 impl Table {
@@ -92,6 +99,8 @@ impl Table {
     fn as_saved(&self) -> TableSpec {
         TableSpec {
             record: self.game.record_json(),
+            hints_used: self.hints.used.get_untracked(),
+            review: self.review.done.get_untracked().map(|r| (*r).clone()),
             ..(*self.spec).clone()
         }
     }
@@ -181,6 +190,9 @@ fn seat(
     guest: Option<GuestStatus>,
 ) -> Table {
     let seating = Arc::new(Seating::new(&spec.seats, game.hidden_information()));
+    let (spec_review, hints_used) = (spec.review.clone(), spec.hints_used.clone());
+    // A guest's device has no record to ask the AI worker about.
+    let hints_on = spec.hints && role != Role::Guest;
     // Read untracked: the screen that opens the table must not reopen it at every action.
     let resumed = untrack(|| game.moves_made()) > 0;
     let (viewer, handoff) = seating.opening(untrack(|| game.to_move()), resumed);
@@ -207,6 +219,8 @@ fn seat(
         screen: expect_context::<RwSignal<Screen>>(),
         role,
         guest,
+        review: Reviewing::new(spec_review),
+        hints: Hints::new(hints_on, hints_used),
     }
 }
 
@@ -252,6 +266,8 @@ fn table_with(table: Table) -> AnyView {
         on_cleanup(move || shell.set(false));
     }
     keep_saved(&table);
+    review::point_out(&table);
+    hint::clear_on_move(&table);
     let pace = RwSignal::new(DEFAULT_PACE);
     seating::drive(&table, pace);
 
@@ -284,7 +300,9 @@ fn table_with(table: Table) -> AnyView {
             </Show>
             <aside class="side" inert=covered>
                 <ReplayBar table=table.clone() />
+                <ReviewNote table=table.clone() />
                 <PromptLine table=table.clone() />
+                <HintButton table=table.clone() />
                 {move || notice.get().map(|n| view! { <p class="notice" role="alert">{n}</p> })}
                 {online_panel(&table)}
                 <PlayersPanel table=table.clone() />

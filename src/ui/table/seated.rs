@@ -2,6 +2,9 @@
 //! and do, [`Seated`] is the one place that knows the game's types.
 
 use super::chart::{chart_series, ChartSeries};
+use super::review::Judged;
+use crate::ai::protocol::Reading;
+use crate::ai::review::{decisions, Position};
 use super::seating::Occupant;
 use super::Shown;
 use crate::engine::{Match, Outcome, Seat, ToMove};
@@ -74,6 +77,16 @@ pub(crate) trait TableGame: Send + Sync {
     fn viewer_may_act(&self) -> bool {
         self.shown_view().viewer_may_act()
     }
+    /// The review's judgement of every decision, in words, from its readings (one per state);
+    /// `None` when they do not fit this game or the table has no record (a guest's).
+    fn judge(&self, _readings: &[Reading], _lang: Lang) -> Option<Vec<Judged>> {
+        None
+    }
+    /// Point out on the board the hinted action (as JSON), or nothing.
+    fn point_hint(&self, _hint: Option<&str>) {}
+    /// Point out on the board the action played at `at` and the one preferred there (as
+    /// JSON), or nothing.
+    fn point_review(&self, _at: Option<(usize, Option<&str>)>) {}
 }
 
 /// The view a table shows and what its board may do with it, seen without the game's types.
@@ -280,5 +293,62 @@ impl<G: GameUi> TableGame for Seated<G> {
     }
     fn shown_view(&self) -> &dyn ShownView {
         &self.shown
+    }
+    fn judge(&self, readings: &[Reading], lang: Lang) -> Option<Vec<Judged>> {
+        let positions = readings
+            .iter()
+            .map(|r| {
+                let preferred = match &r.preferred {
+                    Some(json) => Some(serde_json::from_str::<G::Action>(json).ok()?),
+                    None => None,
+                };
+                Some(Position {
+                    chances: r.chances.clone(),
+                    preferred,
+                    played: r.played,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        self.refresh_history();
+        let actions = self.game.with_untracked(|m| m.record().actions.clone());
+        self.history.with_value(|history| {
+            let judged = decisions::<G>(history, &actions, &positions)?;
+            let words = |at: usize, action: &G::Action, seat: Seat| {
+                G::describe(&history[at], action, seat, lang).unwrap_or_else(|| format!("{action:?}"))
+            };
+            Some(
+                judged
+                    .into_iter()
+                    .map(|d| Judged {
+                        at: d.at,
+                        seat: d.seat,
+                        before: d.before,
+                        after: d.after,
+                        mark: d.mark,
+                        played: words(d.at, &d.played, d.seat),
+                        preferred: (d.preferred.as_ref() != Some(&d.played))
+                            .then(|| d.preferred.as_ref().map(|p| words(d.at, p, d.seat)))
+                            .flatten(),
+                    })
+                    .collect(),
+            )
+        })
+    }
+    fn point_hint(&self, hint: Option<&str>) {
+        let hint = hint.and_then(|json| serde_json::from_str::<G::Action>(json).ok());
+        self.shown.pointed.update(|p| p.hint = hint);
+    }
+    fn point_review(&self, at: Option<(usize, Option<&str>)>) {
+        let played = at.and_then(|(k, _)| {
+            self.game
+                .with_untracked(|m| m.record().actions.get(k).cloned())
+        });
+        let preferred = at
+            .and_then(|(_, p)| p)
+            .and_then(|json| serde_json::from_str::<G::Action>(json).ok());
+        self.shown.pointed.update(|p| {
+            p.played = played;
+            p.preferred = preferred;
+        });
     }
 }
