@@ -285,6 +285,86 @@ mod tests {
         }
     }
 
+    /// What the table's Hint button asks: Hard's choice for the seat to move, from its view.
+    /// In every game and at several points of a game, the answer is legal and equals Hard's
+    /// own choice from that seat's view and the same seed.
+    #[test]
+    fn a_hint_is_hards_legal_choice_from_the_seats_view() {
+        struct Hints;
+        impl GameVisitor for Hints {
+            type Output = usize;
+            fn visit<G: Game>(self) -> usize {
+                let hard = Bot::level(Level::Hard).deterministic();
+                let mut m = Match::<G>::new(Default::default(), 11).unwrap();
+                let mut rng = Rng::seed_from_u64(3);
+                let mut asked = 0;
+                while let ToMove::Seat(seat) = m.to_move() {
+                    let view = G::view(m.state(), seat);
+                    if m.record().actions.len() % 7 == 0 && asked < 3 {
+                        let request = AiRequest {
+                            ticket: 1,
+                            game: G::ID.into(),
+                            record: m.to_json(),
+                            seat,
+                            bot: hard.clone(),
+                            seed: 5,
+                        };
+                        let hint: G::Action =
+                            serde_json::from_str(&answer(&request).action.unwrap()).unwrap();
+                        assert!(G::legal(m.state()).contains(&hint), "{}: a legal hint", G::ID);
+                        let own = hard.choose::<G>(&view, &mut Rng::seed_from_u64(5));
+                        assert_eq!(Some(hint), own, "{}: Hard's own choice", G::ID);
+                        asked += 1;
+                    }
+                    let a = Bot::Random.choose::<G>(&view, &mut rng).unwrap();
+                    m.play(&a).unwrap();
+                }
+                asked
+            }
+        }
+        for id in crate::games::GAME_IDS {
+            assert!(with_game(id, Hints).unwrap() > 0, "{id} was asked");
+        }
+    }
+
+    #[test]
+    fn the_worker_reads_a_review_position_as_the_review_does() {
+        let mut m = Match::<Herd>::new(HerdOptions::default(), 4).unwrap();
+        let mut rng = Rng::seed_from_u64(1);
+        for _ in 0..6 {
+            let ToMove::Seat(seat) = m.to_move() else {
+                panic!("Herd's first turns go on")
+            };
+            let a = Bot::Random
+                .choose::<Herd>(&Herd::view(m.state(), seat), &mut rng)
+                .unwrap();
+            m.play(&a).unwrap();
+        }
+        let request = |at| ReviewRequest {
+            ticket: 2,
+            game: "herd".into(),
+            record: m.to_json(),
+            at,
+            seed: 9,
+        };
+        let reply = review_step(&request(3));
+        assert_eq!((reply.ticket, reply.at), (2, 3));
+        let reading = reply.reading.unwrap();
+        let native = crate::ai::review::review_position::<Herd>(
+            m.prefix(3).state(),
+            m.record().actions.get(3),
+            3,
+            9,
+        );
+        assert_eq!(reading.chances, native.chances);
+        assert_eq!(
+            reading.preferred,
+            native.preferred.map(|a| serde_json::to_string(&a).unwrap())
+        );
+        let reason = review_step(&request(99)).reading.unwrap_err();
+        assert!(reason.contains("no position 99"), "{reason}");
+    }
+
     #[test]
     fn bad_requests_get_a_reason() {
         let m = Match::<Herd>::new(HerdOptions::default(), 9).unwrap();

@@ -181,35 +181,44 @@ pub fn decisions<G: Game>(
     if positions.len() != history.len() || history.len() != actions.len() + 1 {
         return None;
     }
-    let thresholds = G::review_thresholds();
     let mut out = Vec::new();
     for (at, played) in actions.iter().enumerate() {
         let ToMove::Seat(seat) = G::to_move(&history[at]) else {
             continue;
         };
-        let preferred = positions[at].preferred.clone();
-        let before = *positions[at].chances.get(seat)?;
-        let after = match positions[at].played {
-            Some(chance) => chance,
-            None => *positions[at + 1].chances.get(seat)?,
-        };
-        let mut decision = Decision {
-            at,
-            seat,
-            played: played.clone(),
-            preferred,
-            before,
-            after,
-            mark: None,
-        };
-        if decision.preferred.as_ref() != Some(played) {
-            decision.mark = Mark::of(decision.loss(), thresholds);
-        } else {
-            decision.after = decision.before.max(after);
-        }
-        out.push(decision);
+        out.push(judge::<G>(at, seat, played, &positions[at], &positions[at + 1])?);
     }
     Some(out)
+}
+
+/// The decision of `seat` to play `played` at position `at`, read as `before`, which led to
+/// the position read as `after`.
+pub fn judge<G: Game>(
+    at: usize,
+    seat: Seat,
+    played: &G::Action,
+    before: &Position<G::Action>,
+    after: &Position<G::Action>,
+) -> Option<Decision<G::Action>> {
+    let chance = *before.chances.get(seat)?;
+    let mut decision = Decision {
+        at,
+        seat,
+        played: played.clone(),
+        preferred: before.preferred.clone(),
+        before: chance,
+        after: match before.played {
+            Some(through) => through,
+            None => *after.chances.get(seat)?,
+        },
+        mark: None,
+    };
+    if decision.preferred.as_ref() == Some(played) {
+        decision.after = decision.after.max(chance);
+    } else {
+        decision.mark = Mark::of(decision.loss(), G::review_thresholds());
+    }
+    Some(decision)
 }
 
 /// The review as `turf review` prints it: one line per action (its seat, the action in words,
