@@ -4,7 +4,7 @@
 // a port of its own (lib.js startGzipServer, gzip as GitHub Pages), so its origin has no service
 // worker nor cache from the other tests.
 const assert = require('assert');
-const { guardedPage, startGzipServer } = require('./lib');
+const { guardedPage, startGzipServer, axeViolations } = require('./lib');
 
 // Holds every request for the wasm until `release()`: the page as it is before the app runs.
 async function holdWasm(page) {
@@ -33,6 +33,7 @@ module.exports = {
         ['Play Herd', 'Play Toy Battle', 'Play Turncoats', 'Play Moonlight', 'Play Long Campaign']);
       assert.strictEqual(await page.textContent('#static-home [data-static-lang="en"] h1'), 'Pick a game');
       assert.strictEqual(await page.$('button[data-game]'), null, 'the app has not started');
+      assert.deepStrictEqual(await axeViolations(page), [], 'the static home passes WCAG 2.1 AA (axe)');
       // A tap before the app is ready: kept in the fragment, then the app opens that setup.
       await page.click('#static-home a[data-game="moonlight"]:visible');
       assert.strictEqual(await page.evaluate(() => location.hash), '#play=moonlight');
