@@ -46,8 +46,11 @@ function watch() {
   // Where the time goes: the wasm's download ends, the app has started (Trunk's event).
   addEventListener('TrunkApplicationStarted', () => {
     fv.started = performance.now();
-    const wasm = performance.getEntriesByType('resource').find(e => e.name.endsWith('.wasm'));
-    if (wasm) fv.wasm = wasm.responseEnd;
+    const res = performance.getEntriesByType('resource');
+    const end = suffix => res.find(e => e.name.endsWith(suffix))?.responseEnd;
+    fv.wasm = end('.wasm');
+    fv.css = end('.css');
+    fv.fcp = fcp;
   });
 }
 
@@ -97,7 +100,8 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         rows.repeat.push(await again.evaluate(() => window.__fv.legal));
         rows.bytesRepeat.push(sum(server.served));
         const repeat = await again.evaluate(() => window.__fv);
-        const at = fv => `wasm downloaded at ${(fv.wasm ?? NaN).toFixed(0)} ms, app started at ${(fv.started ?? NaN).toFixed(0)} ms`;
+        const ms = x => (x ?? NaN).toFixed(0);
+        const at = fv => `CSS at ${ms(fv.css)} ms, first paint ${ms(fv.fcp)} ms, wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms`;
         console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms ` +
           `(${at(first)}; repeat visit: ${at(repeat)})`);
         console.log(`  repeat visit ${rows.repeat[run].toFixed(0)} ms; bytes: ${kb(rows.bytesHerd[run])} KB to the Herd table, ` +
