@@ -5,8 +5,15 @@ const VERSION = '__VERSION__';
 const FILES = __PRECACHE__;
 const CACHE = 'turf-' + VERSION;
 
+// The first visit has just downloaded the app: the install takes what the HTTP cache holds
+// rather than downloading it a second time (issue #20). Only for the files whose name has their
+// content's hash (Trunk's `-<16 hex>`): another file, the page or ai-worker.js, may be a stale
+// copy of an older release in the HTTP cache, so it is asked for again (a small 304 when it has
+// not changed).
+const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
 self.addEventListener('install', event => {
-  event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(['./', ...FILES])).then(() => self.skipWaiting()));
+  const requests = ['./', ...FILES].map(f => new Request(f, { cache: HASHED.test(f) ? 'force-cache' : 'no-cache' }));
+  event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(requests)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', event => {

@@ -40,6 +40,34 @@ fn game_name(id: &str, lang: Lang) -> String {
     catalogue::entry(id).map_or(id.to_string(), |e| e.name(lang).to_string())
 }
 
+/// The home page's heading. The texts of the home are functions, as the static home in
+/// index.html is written from them too (see [`super::static_home`]).
+pub(super) fn title(lang: Lang) -> String {
+    t!(lang, "Pick a game", "Válassz játékot")
+}
+
+pub(super) fn lede(lang: Lang) -> String {
+    t!(
+        lang,
+        "Five territory games for one device: play a friend on this screen, or the computer.",
+        "Öt területfoglaló játék egy eszközön: játssz egy baráttal ezen a képernyőn, vagy a gép ellen."
+    )
+}
+
+/// A game card's button.
+pub(super) fn play_label(entry: &CatalogueEntry, lang: Lang) -> String {
+    t!(lang, "Play {}", "Játék: {}", entry.name(lang))
+}
+
+/// What a card says instead of a button, for a game this version cannot play yet.
+pub(super) fn not_yet(lang: Lang) -> String {
+    t!(
+        lang,
+        "Not yet available in this version",
+        "Ebben a változatban még nem játszható"
+    )
+}
+
 pub fn home() -> impl IntoView {
     let lang = use_lang();
     // Bumped to re-read the saves after a delete.
@@ -67,10 +95,8 @@ pub fn home() -> impl IntoView {
     });
     view! {
         <section class="home">
-            <h1>{move || t!(lang.get(), "Pick a game", "Válassz játékot")}</h1>
-            <p class="lede">
-                {move || t!(lang.get(), "Five territory games for one device: play a friend on this screen, or the computer.", "Öt területfoglaló játék egy eszközön: játssz egy baráttal ezen a képernyőn, vagy a gép ellen.")}
-            </p>
+            <h1>{move || title(lang.get())}</h1>
+            <p class="lede">{move || lede(lang.get())}</p>
             <SaveProblems problems />
             <SavedGames unfinished refresh />
             <GameCards />
@@ -201,14 +227,14 @@ fn GameCard(entry: &'static CatalogueEntry) -> impl IntoView {
             {if entry.playable {
                 view! {
                     <button class="primary" data-game=id on:click=open>
-                        {move || t!(lang.get(), "Play {}", "Játék: {}", entry.name(lang.get()))}
+                        {move || play_label(entry, lang.get())}
                     </button>
                 }
                     .into_any()
             } else {
                 view! {
                     <p class="not-yet" data-game=id>
-                        {move || t!(lang.get(), "Not yet available in this version", "Ebben a változatban még nem játszható")}
+                        {move || not_yet(lang.get())}
                     </p>
                 }
                     .into_any()

@@ -8,12 +8,14 @@ mod home;
 pub mod online;
 mod saves;
 mod setup;
+mod static_home;
 pub mod table;
 mod worker;
 
 pub use catalogue::{with_ui_game, CatalogueEntry, UiVisitor, CATALOGUE};
 pub use game_ui::{activate_on_key, BoardProps, GameUi, Pointed, SeatLook, LOOKS};
 pub use handoff::HandOff;
+pub use static_home::static_home_html;
 
 use crate::ai::Level;
 use crate::engine::Seat;
@@ -114,6 +116,7 @@ pub fn start() {
         return;
     }
     register_service_worker();
+    static_home::take_over();
     leptos::mount::mount_to_body(App);
 }
 
@@ -135,9 +138,15 @@ fn App() -> impl IntoView {
     // A reload goes straight back to the table that was open.
     // An invitation opens the join screen; a reload goes straight back to the table that was
     // open.
+    // A game tapped on the static home before the app started opens its setup.
     let screen = RwSignal::new(match online::take_invitation_from_url() {
         Some(code) => Screen::Join(code),
-        None => saves::current().map_or(Screen::Home, |save| Screen::Table(Arc::new(save.table))),
+        None => match static_home::take_play_from_url() {
+            Some(id) => Screen::Setup(id),
+            None => {
+                saves::current().map_or(Screen::Home, |save| Screen::Table(Arc::new(save.table)))
+            }
+        },
     });
     // A new invitation opened in the same tab changes only the fragment: join from it too.
     window_event_listener(leptos::ev::hashchange, move |_| {

@@ -19,7 +19,7 @@ pub const SAVE_FORMAT: u32 = 1;
 const SAVE_PREFIX: &str = "turf.save.";
 const BROKEN_PREFIX: &str = "turf.broken.";
 /// The save of the table that was open, so that a reload goes straight back to it.
-const CURRENT_KEY: &str = "turf.current";
+pub(super) const CURRENT_KEY: &str = "turf.current";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SaveFile {

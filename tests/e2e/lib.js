@@ -31,6 +31,56 @@ async function startServer(port) {
   return { url, stop: () => server.kill() };
 }
 
+// dist/ as GitHub Pages serves it: gzip for text and wasm (when the browser asks for it), an ETag
+// and `Cache-Control: max-age=600` (or `cacheControl`); in-process, on `port` (0: any free port).
+// It counts what it sends: `served` lists every request answered (path, status, bytes on the
+// wire, the Referer: the page, ai-worker.js or sw.js asked); `reset()` starts a new count.
+const MIME = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8',
+  wasm: 'application/wasm', svg: 'image/svg+xml', json: 'application/json', webmanifest: 'application/manifest+json',
+  png: 'image/png' };
+async function startGzipServer(port = 0, dir = path.join(ROOT, 'dist'), { cacheControl = 'max-age=600' } = {}) {
+  const zlib = require('zlib');
+  const crypto = require('crypto');
+  const files = new Map(); // url path → { type, raw, gz, etag }, read once
+  const file = urlPath => {
+    if (files.has(urlPath)) return files.get(urlPath);
+    const rel = decodeURIComponent(urlPath).replace(/^\/+/, '') || 'index.html';
+    const full = path.join(dir, rel);
+    if (!full.startsWith(dir) || !fs.existsSync(full) || !fs.statSync(full).isFile()) return null;
+    const raw = fs.readFileSync(full);
+    const type = MIME[path.extname(full).slice(1)] || 'application/octet-stream';
+    const entry = { type, raw, gz: type === 'image/png' ? null : zlib.gzipSync(raw, { level: 6 }),
+      etag: '"' + crypto.createHash('sha1').update(raw).digest('hex').slice(0, 16) + '"' };
+    files.set(urlPath, entry);
+    return entry;
+  };
+  const served = [];
+  const server = http.createServer((req, res) => {
+    const urlPath = new URL(req.url, 'http://x').pathname;
+    const referer = req.headers.referer || '';
+    const f = file(urlPath);
+    if (!f) { res.writeHead(404); res.end(); served.push({ path: urlPath, status: 404, bytes: 0, referer }); return; }
+    const headers = { 'Content-Type': f.type, 'Cache-Control': cacheControl, ETag: f.etag, Vary: 'Accept-Encoding' };
+    if (req.headers['if-none-match'] === f.etag) {
+      res.writeHead(304, headers); res.end(); served.push({ path: urlPath, status: 304, bytes: 0, referer }); return;
+    }
+    const gzip = f.gz && /\bgzip\b/.test(req.headers['accept-encoding'] || '');
+    const body = gzip ? f.gz : f.raw;
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    served.push({ path: urlPath, status: 200, bytes: body.length, referer });
+  });
+  await new Promise(resolve => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    served,
+    reset: () => { served.length = 0; },
+    stop: () => new Promise(resolve => { server.closeAllConnections?.(); server.close(resolve); }),
+  };
+}
+
 // Also used by online-lib.js, which launches its own browser with a context per device.
 // --allow-loopback-in-peer-connection: online tables (issue #17) connect two pages of this one
 // machine over WebRTC; the tests run them in scripts/netns-run.sh's private namespace.
@@ -125,4 +175,4 @@ async function finishedToyBattle(page, url) {
   await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
 }
 
-module.exports = { startServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, shot, axeViolations, reachableControls, fresh, finishedToyBattle, ROOT, ARTIFACTS };
+module.exports = { startServer, startGzipServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, shot, axeViolations, reachableControls, fresh, finishedToyBattle, ROOT, ARTIFACTS };

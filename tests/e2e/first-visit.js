@@ -1,0 +1,126 @@
+// First and repeat visit on a phone profile (issue #20): dist/ served with gzip and an ETag as
+// GitHub Pages serves it (lib.js startGzipServer), Chromium with a phone's viewport, Slow 4G
+// (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU, set through the
+// DevTools protocol on the page. Each run is a new browser profile (empty HTTP cache, no service
+// worker) and measures, from navigation start:
+//   home ready to tap: the five games' buttons (the static home's links or the app's buttons)
+//     are in the page, shown and enabled, and the page has painted (first contentful paint);
+//   Herd's first legal target: tap Herd on the home page as soon as it is ready to tap, keep the
+//     setup (you against the computer), tap Start, until the first [data-legal] element;
+//   repeat visit: after the service worker is active, a new tab of the same profile opens Turf
+//     again, which goes back to the open Herd table: until its first [data-legal] element.
+// Bytes on the wire are counted by the server: during the first visit up to the Herd table, then
+// until the service worker is active (its install included), and during the repeat visit.
+// The throttling applies to the page's requests and main thread, not to the service worker's
+// own fetches (another DevTools target), which the byte counts show instead.
+// usage: node tests/e2e/first-visit.js [runs] [dir]   (needs dist/: `make dist`; default 5 runs;
+// dir: another build to serve, such as a copy of an older dist/)
+const { chromium } = require('playwright-core');
+const { startGzipServer, CHROMIUM, CHROMIUM_ARGS } = require('./lib');
+
+const path = require('path');
+const RUNS = Number(process.argv[2] || 5);
+const DIR = process.argv[3] ? path.resolve(process.argv[3]) : undefined;
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+// Installed before any script of the page: notes when the home is ready to tap and when the
+// first legal target appears, in ms since navigation start.
+function watch() {
+  const fv = (window.__fv = {});
+  let fcp;
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') { fcp = e.startTime; check(); }
+  }).observe({ type: 'paint', buffered: true });
+  let cards;
+  const check = () => {
+    const now = performance.now();
+    if (cards === undefined) {
+      const games = [...document.querySelectorAll('a[href][data-game], button[data-game]')]
+        .filter(e => !e.disabled && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
+      if (games.length === 5) cards = now;
+    }
+    if (fv.home === undefined && cards !== undefined && fcp !== undefined) fv.home = Math.max(cards, fcp);
+    if (fv.legal === undefined && document.querySelector('[data-legal]')) fv.legal = now;
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  // Where the time goes: the wasm's download ends, the app has started (Trunk's event).
+  addEventListener('TrunkApplicationStarted', () => {
+    fv.started = performance.now();
+    const res = performance.getEntriesByType('resource');
+    const end = suffix => res.find(e => e.name.endsWith(suffix))?.responseEnd;
+    fv.wasm = end('.wasm');
+    fv.css = end('.css');
+    fv.fcp = fcp;
+  });
+}
+
+async function phonePage(context) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200000, uploadThroughput: 93750 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(watch);
+  return page;
+}
+
+const kb = bytes => (bytes / 1024).toFixed(0);
+const sum = served => served.reduce((n, r) => n + r.bytes, 0);
+const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+
+(async () => {
+  const server = await startGzipServer(0, DIR);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const rows = { home: [], herd: [], repeat: [], bytesHerd: [], bytesInstalled: [], bytesRepeat: [], wasmFetches: [] };
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext(PHONE);
+      try {
+        server.reset();
+        const page = await phonePage(context);
+        await page.goto(server.url, { waitUntil: 'commit' });
+        await page.waitForFunction(() => window.__fv.home !== undefined, null, { timeout: 60000, polling: 20 });
+        // The first of the five games' buttons that is shown (the static home's or the app's).
+        await page.locator('a[href][data-game="herd"]:visible, button[data-game="herd"]:visible').first().click();
+        await page.click('[data-testid="start-game"]', { timeout: 60000 });
+        await page.waitForFunction(() => window.__fv.legal !== undefined, null, { timeout: 60000, polling: 20 });
+        const first = await page.evaluate(() => window.__fv);
+        rows.home.push(first.home);
+        rows.herd.push(first.legal);
+        rows.bytesHerd.push(sum(server.served));
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+        await page.waitForTimeout(500); // the install's last responses
+        rows.bytesInstalled.push(sum(server.served));
+        rows.wasmFetches.push(server.served.filter(r => r.path.endsWith('.wasm')).length);
+        await page.close();
+        server.reset();
+        const again = await phonePage(context);
+        await again.goto(server.url, { waitUntil: 'commit' });
+        await again.waitForFunction(() => window.__fv.legal !== undefined, null, { timeout: 60000, polling: 20 });
+        rows.repeat.push(await again.evaluate(() => window.__fv.legal));
+        rows.bytesRepeat.push(sum(server.served));
+        const repeat = await again.evaluate(() => window.__fv);
+        const ms = x => (x ?? NaN).toFixed(0);
+        const at = fv => `CSS at ${ms(fv.css)} ms, first paint ${ms(fv.fcp)} ms, wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms`;
+        console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms ` +
+          `(${at(first)}; repeat visit: ${at(repeat)})`);
+        console.log(`  repeat visit ${rows.repeat[run].toFixed(0)} ms; bytes: ${kb(rows.bytesHerd[run])} KB to the Herd table, ` +
+          `${kb(rows.bytesInstalled[run])} KB once the service worker is active (${rows.wasmFetches[run]} wasm download(s)), ` +
+          `${kb(rows.bytesRepeat[run])} KB on the repeat visit`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const line = (what, xs, unit = 'ms') => console.log(`${what}: median ${median(xs).toFixed(0)} ${unit} of ${xs.length} (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`);
+  console.log('Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), 4× CPU slowdown, 390×844 phone viewport, gzip:');
+  line('First visit, home ready to tap', rows.home);
+  line('First visit, Herd\'s first legal target (taps included)', rows.herd);
+  line('Repeat visit, the open table\'s first legal target', rows.repeat);
+  console.log(`Bytes on the wire (median): first visit to the Herd table ${kb(median(rows.bytesHerd))} KB, ` +
+    `${kb(median(rows.bytesInstalled))} KB once the service worker is active (wasm downloaded ${median(rows.wasmFetches)} time(s)), ` +
+    `repeat visit ${kb(median(rows.bytesRepeat))} KB`);
+})().catch(e => { console.error(e); process.exit(1); });

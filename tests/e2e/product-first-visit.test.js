@@ -1,0 +1,129 @@
+// The first visit (issue #20): the static home of index.html shows the five games before the
+// wasm runs, in the language the app will take, a tap on it is kept, the app takes over, and the
+// service worker's install does not download the app a second time. Each test serves dist/ on
+// a port of its own (lib.js startGzipServer, gzip as GitHub Pages), so its origin has no service
+// worker nor cache from the other tests.
+const assert = require('assert');
+const { guardedPage, startGzipServer, axeViolations } = require('./lib');
+
+// Holds every request for the wasm until `release()`: the page as it is before the app runs.
+async function holdWasm(page) {
+  const held = [];
+  let released = false;
+  await page.route('**/*.wasm', route => (released ? route.continue() : held.push(route)));
+  return { release: async () => { released = true; for (const r of held.splice(0)) await r.continue(); } };
+}
+
+const shownGames = page => page.$$eval('#static-home a[data-game]', els => els
+  .filter(e => e.getClientRects().length > 0)
+  .map(e => ({ game: e.dataset.game, text: e.textContent, href: e.getAttribute('href') })));
+
+module.exports = {
+  async 'the static home shows the five games before the wasm runs, keeps a tap, and the app takes over'({ context }) {
+    const server = await startGzipServer(0);
+    const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
+    try {
+      const wasm = await holdWasm(page);
+      const response = await page.goto(server.url, { waitUntil: 'commit' });
+      const html = await response.text();
+      assert.ok(html.includes('id="static-home"'), 'the served index.html has the static home');
+      await page.waitForSelector('#static-home a[data-game="long-campaign"]:visible');
+      assert.strictEqual(await page.evaluate(() => document.documentElement.lang), 'en');
+      assert.deepStrictEqual((await shownGames(page)).map(g => g.text),
+        ['Play Herd', 'Play Toy Battle', 'Play Turncoats', 'Play Moonlight', 'Play Long Campaign']);
+      assert.strictEqual(await page.textContent('#static-home [data-static-lang="en"] h1'), 'Pick a game');
+      assert.strictEqual(await page.$('button[data-game]'), null, 'the app has not started');
+      assert.deepStrictEqual(await axeViolations(page), [], 'the static home passes WCAG 2.1 AA (axe)');
+      // A tap before the app is ready: kept in the fragment, then the app opens that setup.
+      await page.click('#static-home a[data-game="moonlight"]:visible');
+      assert.strictEqual(await page.evaluate(() => location.hash), '#play=moonlight');
+      await wasm.release();
+      await page.waitForSelector('[data-testid="start-game"]');
+      assert.strictEqual(await page.$('#static-home'), null, 'the app removed the static home');
+      assert.strictEqual(await page.evaluate(() => location.hash), '', 'the fragment is cleared');
+      assert.match(await page.textContent('.setup h1'), /Moonlight/);
+      // The app's home works as before.
+      await page.click('.brand');
+      await page.waitForSelector('button[data-game="herd"]');
+      assert.strictEqual((await page.$$('button[data-game]')).length, 5);
+      await page.click('button[data-game="herd"]');
+      await page.click('[data-testid="start-game"]');
+      await page.waitForSelector('[data-legal]');
+      assert.deepStrictEqual(problems, []);
+    } finally {
+      await page.close();
+      await server.stop();
+    }
+  },
+
+  async 'the static home is in the language the app will take, and hidden when a table will open'({ context }) {
+    const server = await startGzipServer(0);
+    const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
+    try {
+      await page.addInitScript(() => { if (!sessionStorage.getItem('set')) { sessionStorage.setItem('set', '1'); localStorage.setItem('turf.lang', 'hu'); } });
+      const wasm = await holdWasm(page);
+      await page.goto(server.url, { waitUntil: 'commit' });
+      await page.waitForSelector('#static-home a[data-game="long-campaign"]:visible');
+      assert.strictEqual(await page.evaluate(() => document.documentElement.lang), 'hu');
+      assert.deepStrictEqual((await shownGames(page)).map(g => g.text),
+        ['Játék: Herd', 'Játék: Játékok Harca', 'Játék: Turncoats', 'Játék: Moonlight', 'Játék: Hosszú Hadjárat']);
+      const staticTitle = await page.textContent('#static-home [data-static-lang="hu"] h1');
+      await wasm.release();
+      await page.waitForSelector('button[data-game="herd"]');
+      assert.strictEqual(await page.textContent('.home h1'), staticTitle, 'the app shows the same home');
+      // With a table in progress the app opens it: the static home is not shown meanwhile.
+      await page.click('button[data-game="herd"]');
+      await page.click('[data-testid="start-game"]');
+      await page.waitForSelector('[data-legal]');
+      await page.unroute('**/*.wasm');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await page.reload({ waitUntil: 'commit' });
+      await page.waitForSelector('[data-legal]');
+      assert.ok(await page.evaluate(() => document.documentElement.classList.contains('turf-resume')),
+        'the static home was hidden (html.turf-resume) while the app started');
+      assert.deepStrictEqual(problems, []);
+    } finally {
+      await page.close();
+      await server.stop();
+    }
+  },
+
+  // Served with `Cache-Control: no-cache` (the HTTP cache must ask before reusing a file), so an
+  // install that does not take the HTTP cache's copy would ask the server again (the Referer of
+  // the service worker's requests is sw.js); with Pages' max-age=600 it would not show.
+  async 'the first visit downloads the wasm once (the service worker reuses it) and then plays offline'({ context }) {
+    const server = await startGzipServer(0, undefined, { cacheControl: 'no-cache' });
+    const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector('button[data-game="herd"]');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const wasm = server.served.filter(r => r.path.endsWith('.wasm'));
+      assert.strictEqual(wasm.filter(r => r.status === 200).length, 1, 'the wasm is downloaded once: ' + JSON.stringify(wasm));
+      // The page loaded every content-hashed file; the service worker asks for none of them.
+      const fromWorker = server.served.filter(r => r.referer.endsWith('/sw.js') && /-[0-9a-f]{16}/.test(r.path));
+      assert.deepStrictEqual(fromWorker, [], 'the service worker asked the server for files the page had loaded');
+      assert.ok(server.served.some(r => r.referer.endsWith('/sw.js')), 'the service worker installed (it asked for the page again)');
+      const cached = await page.evaluate(async () => {
+        const keys = await caches.keys();
+        const cache = await caches.open(keys.find(k => k.startsWith('turf-')));
+        return (await cache.keys()).map(r => new URL(r.url).pathname);
+      });
+      assert.ok(cached.some(p => p.endsWith('.wasm')), 'the wasm is in the cache: ' + cached.join(', '));
+      // Offline: the server is gone; Turf loads from the cache and plays against the computer.
+      await server.stop();
+      await page.reload();
+      await page.waitForSelector('button[data-game="herd"]');
+      await page.click('button[data-game="herd"]');
+      await page.click('[data-testid="start-game"]');
+      await page.waitForSelector('[data-legal]');
+      const legal = await page.$$('[data-legal]');
+      await legal[0].click();
+      assert.deepStrictEqual(problems, []);
+    } finally {
+      await page.close();
+      await server.stop().catch(() => {});
+    }
+  },
+};
