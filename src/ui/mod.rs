@@ -12,7 +12,9 @@ pub mod table;
 mod worker;
 
 pub use catalogue::{with_ui_game, CatalogueEntry, UiVisitor, CATALOGUE};
-pub use game_ui::{activate_on_key, BoardProps, GameUi, Pointed, SeatLook, LOOKS};
+pub use game_ui::{
+    activate_on_key, review_notes, svg_marks, BoardProps, GameUi, Pointed, SeatLook, LOOKS,
+};
 pub use handoff::HandOff;
 
 use crate::ai::Level;
