@@ -4,6 +4,7 @@
 use super::SeatSpec;
 use crate::engine::{Game, Seat};
 use crate::i18n::Lang;
+use crate::t;
 use leptos::prelude::*;
 
 /// What a board component receives. The board renders `view` (never the state), highlights and
@@ -185,6 +186,101 @@ pub fn activate_on_key(act: impl Fn() + 'static) -> impl Fn(leptos::ev::Keyboard
             e.prevent_default();
             act();
         }
+    }
+}
+
+/// What an SVG board draws on a target (inside it, or above it) for the hint and the review's
+/// moves: the target's outline twice (`ring` draws it with the class it is given), which
+/// style/turf.css turns into a glow for the hint, a dashed ring for the move played and a solid
+/// one for the move preferred, and for a review a badge at `badge` of radius `size` (✗ played,
+/// ★ preferred or both), so the two moves differ in shape as well as colour. `None` when the
+/// target carries neither mark.
+pub fn svg_marks(
+    hint: Option<&'static str>,
+    review: Option<&'static str>,
+    ring: impl Fn(&'static str) -> AnyView,
+    (bx, by): (f64, f64),
+    size: f64,
+) -> Option<AnyView> {
+    if hint.is_none() && review.is_none() {
+        return None;
+    }
+    let badge = review.map(|kind| {
+        let glyph = if kind == "played" { "✗" } else { "★" };
+        view! {
+            <g class="mark-badge">
+                <circle cx=bx cy=by r=size></circle>
+                <text x=bx y=by + size * 0.38 text-anchor="middle" font-size=size * 1.15>{glyph}</text>
+            </g>
+        }
+    });
+    // The group names its marks itself, so a board may draw it above its targets (a map whose
+    // neighbours would cover a ring drawn inside the target).
+    let class = format!(
+        "marks{}{}",
+        if hint.is_some() { " mark-hint" } else { "" },
+        review.map_or(String::new(), |k| format!(" mark-{k}"))
+    );
+    Some(
+        view! {
+            <g class=class aria-hidden="true">
+                {ring("mark-ring mark-a")}
+                {ring("mark-ring mark-b")}
+                {badge}
+            </g>
+        }
+        .into_any(),
+    )
+}
+
+/// The review's moves that a board shows on no target of its own (a button drawn only while it
+/// is legal, such as Draw, Pass or an answer): each as a labelled mark that cannot be clicked,
+/// carrying the `data-review` a target would. `words` names such an action, or gives `None` when
+/// the board marks it on a target.
+pub fn review_notes<A>(
+    pointed: Signal<Pointed<A>>,
+    words: impl Fn(&A, Lang) -> Option<String> + Send + Sync + 'static,
+) -> impl IntoView
+where
+    A: Clone + PartialEq + Send + Sync + 'static,
+{
+    let lang = super::use_lang();
+    move || {
+        let lang = lang.get();
+        let notes = pointed.with(|p| {
+            let played = p.played.as_ref().and_then(|a| Some((a, words(a, lang)?)));
+            let preferred = p
+                .preferred
+                .as_ref()
+                .and_then(|a| Some((a, words(a, lang)?)));
+            match (played, preferred) {
+                (Some((a, w)), Some((b, _))) if a == b => vec![(
+                    "both",
+                    t!(
+                        lang,
+                        "Played and preferred: {w}",
+                        "Ezt játszották, és a gép is ezt választotta volna: {w}"
+                    ),
+                )],
+                (played, preferred) => played
+                    .map(|(_, w)| ("played", t!(lang, "Played: {w}", "Ezt játszották: {w}")))
+                    .into_iter()
+                    .chain(preferred.map(|(_, w)| {
+                        (
+                            "preferred",
+                            t!(lang, "Preferred: {w}", "A gép ezt választotta volna: {w}"),
+                        )
+                    }))
+                    .collect(),
+            }
+        });
+        (!notes.is_empty()).then(|| {
+            let notes = notes
+                .into_iter()
+                .map(|(kind, text)| view! { <span class="review-note" data-review=kind>{text}</span> })
+                .collect_view();
+            view! { <div class="review-notes" role="note">{notes}</div> }
+        })
     }
 }
 

@@ -13,7 +13,9 @@ pub mod table;
 mod worker;
 
 pub use catalogue::{with_ui_game, CatalogueEntry, UiVisitor, CATALOGUE};
-pub use game_ui::{activate_on_key, BoardProps, GameUi, Pointed, SeatLook, LOOKS};
+pub use game_ui::{
+    activate_on_key, review_notes, svg_marks, BoardProps, GameUi, Pointed, SeatLook, LOOKS,
+};
 pub use handoff::HandOff;
 pub use static_home::static_home_html;
 

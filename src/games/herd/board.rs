@@ -4,7 +4,9 @@ use super::{cell_name, Change, Herd, HerdAction, HerdOptions, HerdView, HexBoard
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
+use crate::ui::{
+    activate_on_key, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS,
+};
 use leptos::prelude::*;
 
 /// Cell radius in SVG units; the viewBox is fitted to the board, so the board scales to any
@@ -78,6 +80,14 @@ fn stone(look: SeatLook, x: f64, y: f64, extra: &'static str) -> impl IntoView {
     view! {
         <circle class=format!("stone seat-{} {extra}", look.colour) cx=x cy=y r=r></circle>
         {mark}
+    }
+}
+
+/// The cell an action is played on: every Herd decision (a removal, a placement) is one tap.
+fn target_cell(a: &HerdAction) -> Option<u8> {
+    match *a {
+        HerdAction::Remove { cell } | HerdAction::Place { cell } => Some(cell),
+        HerdAction::Roll { .. } => None,
     }
 }
 
@@ -206,12 +216,19 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
                         play.run(a);
                     }
                 });
+                let here = move |a: &HerdAction| target_cell(a) == Some(cell);
+                let marks = move || {
+                    let ring = move |class| view! { <polygon class=class points=hex_points(x, y, R * 0.9)></polygon> }.into_any();
+                    svg_marks(props.hint_on(here), props.review_on(here), ring, (x + R * 0.5, y - R * 0.5), R * 0.24)
+                };
                 view! {
                     <g
                         class="cell"
                         class:legal=action.is_some()
                         class:place=matches!(action, Some(HerdAction::Place { .. }))
                         data-legal=action.map(|_| "")
+                        data-hint=move || props.hint_on(here)
+                        data-review=move || props.review_on(here)
                         data-cell=c.to_string()
                         role=if action.is_some() { "button" } else { "img" }
                         tabindex=action.map(|_| "0")
@@ -224,6 +241,7 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
                         {ghost_view}
                         {stone_view}
                         {fresh}
+                        {marks}
                     </g>
                 }
             })
@@ -375,5 +393,17 @@ impl GameUi for Herd {
             </div>
         }
         .into_any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{target_cell, HerdAction};
+
+    #[test]
+    fn a_removal_and_a_placement_are_marked_on_their_cell_and_a_roll_nowhere() {
+        assert_eq!(target_cell(&HerdAction::Remove { cell: 7 }), Some(7));
+        assert_eq!(target_cell(&HerdAction::Place { cell: 12 }), Some(12));
+        assert_eq!(target_cell(&HerdAction::Roll { d1: 2, d2: 5 }), None);
     }
 }

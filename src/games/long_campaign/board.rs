@@ -31,7 +31,10 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
+use crate::ui::{
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec,
+    LOOKS,
+};
 use leptos::prelude::*;
 use std::time::Duration;
 use web_time::Instant;
@@ -281,9 +284,41 @@ fn turn_key(c: &Campaign, view: &CampaignView) -> String {
     )
 }
 
+/// Whether an action is played on county `id`: a pick (base, expansion, division) or an attack.
+fn on_county(a: &CampaignAction, id: CountyId) -> bool {
+    matches!(a, CampaignAction::Pick { county } | CampaignAction::Attack { county } if *county == id)
+}
+
+/// Whether an action answers with option `i` (whatever the time it took).
+fn answers(a: &CampaignAction, i: u8) -> bool {
+    matches!(a, CampaignAction::Answer { option: Some(o), .. } if *o == i)
+}
+
+/// A seat's decision in words where no button shows it (a review, where nothing is legal):
+/// `None` for the moves marked on the map, and for chance.
+fn action_words(a: &CampaignAction, lang: Lang) -> Option<String> {
+    Some(match *a {
+        CampaignAction::Rebuild => t!(lang, "Rebuild a tower", "Torony újjáépítése"),
+        CampaignAction::Answer {
+            option: Some(i), ..
+        } => {
+            let letter = (b'A' + i) as char;
+            t!(lang, "Answer {letter}", "Válasz: {letter}")
+        }
+        CampaignAction::Answer { option: None, .. } | CampaignAction::Guess { value: None, .. } => {
+            t!(lang, "No answer", "Nincs válasz")
+        }
+        CampaignAction::Guess { value: Some(v), .. } => t!(lang, "Guess {v}", "Tipp: {v}"),
+        _ => return None,
+    })
+}
+
 pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
     let BoardProps {
-        view, legal, play, ..
+        view,
+        legal,
+        play,
+        pointed,
     } = props;
     let lang = use_lang();
 
@@ -545,6 +580,14 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     }
                 });
                 let hit_r = 26.0;
+                let here = move |a: &CampaignAction| on_county(a, id);
+                let path = shape.path.clone();
+                // Drawn above every county (with the rings), so no neighbour covers it.
+                let marks = move || {
+                    let path = path.clone();
+                    let ring = move |class| view! { <path class=class d=path.clone()></path> }.into_any();
+                    svg_marks(props.hint_on(here), props.review_on(here), ring, (lx + 30.0, ly - 22.0), 11.0)
+                };
                 let group = view! {
                     <g
                         class="lc-county"
@@ -552,6 +595,8 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                         class:dim=picking && action.is_none()
                         data-county=id.code()
                         data-legal=action.map(|_| "")
+                        data-hint=move || props.hint_on(here)
+                        data-review=move || props.review_on(here)
                         role=if action.is_some() { "button" } else { "img" }
                         tabindex=action.map(|_| "0")
                         aria-label=label
@@ -574,6 +619,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     None
                 };
                 let ring = ring.map(|cls| view! { <path class=cls d=shape.path.clone()></path> }.into_any());
+                let ring = Some(view! { {ring}{marks} }.into_any());
                 let labels = view! {
                     <g class="lc-labels" class:dim=picking && action.is_none() aria-hidden="true">
                         <text class="lc-name" x=lx y=name_y text-anchor="middle">{label_name(id)}</text>
@@ -620,7 +666,10 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
         can.then(|| {
             let lang = lang.get();
             view! {
-                <button class="lc-rebuild primary" data-legal="" on:click=move |_| play.run(CampaignAction::Rebuild)>
+                <button class="lc-rebuild primary" data-legal=""
+                    data-hint=move || props.hint_on(|a| *a == CampaignAction::Rebuild)
+                    data-review=move || props.review_on(|a| *a == CampaignAction::Rebuild)
+                    on:click=move |_| play.run(CampaignAction::Rebuild)>
                     "🏰 " {t!(lang, "Rebuild a tower of your castle", "Építs újjá egy tornyot a váradon")}
                 </button>
             }
@@ -706,6 +755,8 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                                 let label = t!(lang, "Answer {letter}: {o}", "Válasz – {letter}: {o}");
                                 view! {
                                     <button class="lc-option" data-legal="" aria-label=label
+                                        data-hint=move || props.hint_on(|a| answers(a, i as u8))
+                                        data-review=move || props.review_on(|a| answers(a, i as u8))
                                         on:click=move |_| answer_now(Some(i as u8))>
                                         // A space between: the name ("Answer A: …") then holds the
                                         // visible text ("A …"), for speech input (WCAG 2.5.3).
@@ -768,7 +819,8 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                                     <span class="lc-unit">{unit}</span>
                                 </div>
                                 <div class="lc-keypad">{keys}</div>
-                                <button class="primary big lc-submit" type="submit" data-legal="">
+                                <button class="primary big lc-submit" type="submit" data-legal=""
+                                    data-hint=move || props.hint_on(|a| matches!(a, CampaignAction::Guess { .. }))>
                                     {move || if guess.with(String::is_empty) {
                                         t!(lang, "Pass (no guess)", "Passz (nincs tipp)")
                                     } else {
@@ -794,7 +846,13 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                         .options
                         .iter()
                         .enumerate()
-                        .map(|(i, o)| view! { <li><b>{((b'A' + i as u8) as char).to_string()}</b> " " {o.clone()}</li> })
+                        .map(|(i, o)| {
+                            view! {
+                                <li data-review=move || props.review_on(|a| answers(a, i as u8))>
+                                    <b>{((b'A' + i as u8) as char).to_string()}</b> " " {o.clone()}
+                                </li>
+                            }
+                        })
                         .collect_view();
                     view! { <ol class="lc-watch-options">{items}</ol> }
                 });
@@ -959,6 +1017,13 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
     };
 
     let answering = move || view.with(|v| v.must_answer()) && !legal.with(Vec::is_empty);
+    // In a review nothing is legal, so the moves that are only buttons are named in words.
+    let notes = review_notes(pointed, move |a: &CampaignAction, lang| {
+        if legal.with(|l| l.contains(a)) {
+            return None;
+        }
+        action_words(a, lang)
+    });
     view! {
         <div class="lc" class:answering=answering>
             {status}
@@ -967,6 +1032,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     {choice_timer}
                     {map_svg}
                     {rebuild_button}
+                    {notes}
                 </div>
                 <div class="lc-panel">
                     {question_panel}
@@ -1265,6 +1331,23 @@ fn ordinal(k: u8) -> String {
 mod tests {
     use super::*;
     use crate::engine::{Game, Match, ToMove};
+
+    #[test]
+    fn a_move_is_marked_on_its_county_or_its_answer() {
+        let mut all = CountyId::all();
+        let (county, other) = (all.nth(3).unwrap(), all.next().unwrap());
+        let attack = CampaignAction::Attack { county };
+        assert!(on_county(&attack, county) && !on_county(&attack, other));
+        assert!(on_county(&CampaignAction::Pick { county }, county));
+        assert!(!on_county(&CampaignAction::Rebuild, county));
+        let b = CampaignAction::Answer {
+            option: Some(1),
+            ms: 4000,
+        };
+        assert!(answers(&b, 1) && !answers(&b, 0));
+        assert_eq!(action_words(&b, Lang::En).as_deref(), Some("Answer B"));
+        assert!(action_words(&attack, Lang::En).is_none());
+    }
 
     #[test]
     fn questions_follow_the_app_language_with_the_same_option_order() {

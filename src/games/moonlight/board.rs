@@ -19,7 +19,10 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
+use crate::ui::{
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec,
+    LOOKS,
+};
 use leptos::prelude::*;
 
 /// A grid cell in SVG units; cards are portrait.
@@ -236,9 +239,27 @@ fn cell_click(g: &GridCell, pick: Pick, legal: &[MoonlightAction]) -> CellClick 
     }
 }
 
+/// Whether an action is played on the panorama's cell `at`: a card placed there, or a pile moved
+/// from or to it (both taps of Move a Pile).
+fn on_cell(a: &MoonlightAction, at: Cell) -> bool {
+    match *a {
+        MoonlightAction::Place { at: c, .. } => c == at,
+        MoonlightAction::MovePile { from, to } => from == at || to == at,
+        _ => false,
+    }
+}
+
+/// Whether an action places this hand card (or a copy of it), its first tap.
+fn on_card(a: &MoonlightAction, card: Wolf) -> bool {
+    matches!(a, MoonlightAction::Place { card: c, .. } if c.canonical() == card.canonical())
+}
+
 fn board(props: BoardProps<Moonlight>) -> AnyView {
     let BoardProps {
-        view, legal, play, ..
+        view,
+        legal,
+        play,
+        pointed,
     } = props;
     let lang = use_lang();
     let pick = RwSignal::new(Pick::Nothing);
@@ -318,11 +339,27 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         let legal_now = legal.get();
         let pick_now = current.get();
         let mut grid = t.panorama.grid();
-        // Pile-move targets may lie outside the frame of open cells: add them.
-        if let Pick::Pile(Some(from)) = pick_now {
-            for a in &legal_now {
+        // Pile-move targets may lie outside the frame of open cells: add them, and those of the
+        // moves pointed out.
+        let shown_moves: Vec<MoonlightAction> = pointed.with(|p| {
+            [p.hint, p.played, p.preferred]
+                .into_iter()
+                .flatten()
+                .collect()
+        });
+        {
+            let picked = match pick_now {
+                Pick::Pile(Some(from)) => Some(from),
+                _ => None,
+            };
+            for a in legal_now
+                .iter()
+                .filter(|_| picked.is_some())
+                .chain(&shown_moves)
+            {
                 if let MoonlightAction::MovePile { from: f, to } = *a {
-                    if f == from && !grid.iter().any(|g| g.at == to) {
+                    let wanted = picked == Some(f) || shown_moves.contains(a);
+                    if wanted && !grid.iter().any(|g| g.at == to) {
                         grid.push(GridCell {
                             at: to,
                             stack: Default::default(),
@@ -382,7 +419,8 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                 let (x, y) = (g.at.x as f64 * CW, g.at.y as f64 * CH);
                 let target = matches!(click, CellClick::Play(_) | CellClick::PileFrom(_));
                 let empty = g.stack.is_empty();
-                if empty && !g.open && !target {
+                let shown = shown_moves.iter().any(|a| on_cell(a, at));
+                if empty && !g.open && !target && !shown {
                     return None;
                 }
                 let name = t!(lang, "cell {}", "mező {}", g.at);
@@ -423,6 +461,13 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                     CellClick::None => {}
                 };
                 let key = activate_on_key(run);
+                let here = move |a: &MoonlightAction| on_cell(a, at);
+                let marks = move || {
+                    let ring = move |class| {
+                        view! { <rect class=class x=x + GAP + 2.0 y=y + GAP + 2.0 width=CW - 2.0 * GAP - 4.0 height=CH - 2.0 * GAP - 4.0 rx="9"></rect> }.into_any()
+                    };
+                    svg_marks(props.hint_on(here), props.review_on(here), ring, (x + CW - GAP - 6.0, y + GAP + 6.0), 14.0)
+                };
                 let clickable = click != CellClick::None;
                 let depth = g.stack.len().saturating_sub(1).min(3);
                 let under = (0..depth)
@@ -469,6 +514,8 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         class:target=target
                         class:open=empty && g.open
                         data-legal=target.then_some("")
+                        data-hint=move || props.hint_on(here)
+                        data-review=move || props.review_on(here)
                         data-cell=format!("{},{}", g.at.x, g.at.y)
                         role=if clickable { "button" } else { "img" }
                         tabindex=clickable.then_some("0")
@@ -488,6 +535,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         {count}
                         {corner}
                         {outline}
+                        {marks}
                     </g>
                 })
             })
@@ -592,6 +640,8 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         class:playable=playable
                         data-card=w.to_string()
                         data-legal=(playable && !selected).then_some("")
+                        data-hint=move || props.hint_on(|a| on_card(a, w))
+                        data-review=move || props.review_on(|a| on_card(a, w))
                         aria-pressed=selected.to_string()
                         disabled=!playable
                         on:click=move |_| {
@@ -618,6 +668,8 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                     class="ml-power-button"
                     class:selected=moving
                     data-legal=(!moving).then_some("")
+                    data-hint=move || props.hint_on(|a| matches!(a, MoonlightAction::MovePile { .. }))
+                    data-review=move || props.review_on(|a| matches!(a, MoonlightAction::MovePile { .. }))
                     aria-pressed=moving.to_string()
                     title=power_text(Power::MovePile, lang)
                     on:click=move |_| {
@@ -635,7 +687,10 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
             .find(|a| *a == MoonlightAction::Decline)
             .map(|a| {
                 view! {
-                    <button class="ml-power-button" data-legal="" on:click=move |_| act(a)>
+                    <button class="ml-power-button" data-legal=""
+                        data-hint=move || props.hint_on(|h| *h == a)
+                        data-review=move || props.review_on(|h| *h == a)
+                        on:click=move |_| act(a)>
                         {t!(lang, "No second card", "Nem teszek le második lapot")}
                     </button>
                 }
@@ -715,9 +770,17 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                     _ => None,
                 })
                 .map(|(a, wolf)| {
-                    let label = t!(lang, "Add {} to your deck", "{} a paklidba", wolf_label(wolf, lang));
+                    let label = t!(
+                        lang,
+                        "Add {} to your deck",
+                        "{} a paklidba",
+                        wolf_label(wolf, lang)
+                    );
                     view! {
-                        <button class="ml-choice-card" data-legal="" aria-label=label on:click=move |_| act(a)>
+                        <button class="ml-choice-card" data-legal="" aria-label=label
+                            data-hint=move || props.hint_on(|h| *h == a)
+                            data-review=move || props.review_on(|h| *h == a)
+                            on:click=move |_| act(a)>
                             {card_svg(wolf, lang)}
                             <span>{wolf_label(wolf, lang)}</span>
                         </button>
@@ -744,7 +807,10 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
             })
             .map(|(a, power)| {
                 view! {
-                    <button class="ml-power-card" data-legal="" on:click=move |_| act(a)>
+                    <button class="ml-power-card" data-legal=""
+                        data-hint=move || props.hint_on(|h| *h == a)
+                        data-review=move || props.review_on(|h| *h == a)
+                        on:click=move |_| act(a)>
                         <b>{power_name(power, lang)}</b>
                         <span class="ml-kind">{kind_name(power, lang)}</span>
                         <span class="ml-text">{power_text(power, lang)}</span>
@@ -865,6 +931,28 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         }
     };
 
+    // In a review nothing is legal, so the moves that are only buttons are named in words.
+    let notes = review_notes(pointed, move |a: &MoonlightAction, lang| {
+        if legal.with(|l| l.contains(a)) {
+            return None;
+        }
+        match *a {
+            MoonlightAction::Decline => {
+                Some(t!(lang, "No second card", "Nem teszek le második lapot"))
+            }
+            MoonlightAction::PickLoneWolf { wolf } => Some(t!(
+                lang,
+                "Add {} to the deck",
+                "{} a pakliba",
+                wolf_label(wolf, lang)
+            )),
+            MoonlightAction::PickPower { power } => {
+                Some(t!(lang, "Take {}", "Elveszi: {}", power_name(power, lang)))
+            }
+            _ => None,
+        }
+    });
+
     view! {
         <div class="moonlight">
             {bar}
@@ -872,6 +960,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                 {choice}
                 {move || scoring(true)}
             </div>
+            {notes}
             {svg}
             {inspector}
             {hand}
@@ -1254,6 +1343,27 @@ mod tests {
     use super::*;
     use crate::engine::{Game, Match, Rng, ToMove};
     use rand::{Rng as _, SeedableRng};
+
+    #[test]
+    fn a_move_is_marked_on_its_card_and_on_every_cell_it_taps() {
+        let m = Match::<Moonlight>::new(MoonlightOptions::default(), 3).unwrap();
+        let place = Moonlight::legal(m.state())
+            .into_iter()
+            .find(|a| matches!(a, MoonlightAction::Place { .. }))
+            .unwrap();
+        let MoonlightAction::Place { card, at } = place else {
+            unreachable!()
+        };
+        assert!(on_card(&place, card) && on_cell(&place, at));
+        let elsewhere = Cell { x: at.x + 1, ..at };
+        assert!(!on_cell(&place, elsewhere));
+        let pile = MoonlightAction::MovePile {
+            from: at,
+            to: elsewhere,
+        };
+        assert!(on_cell(&pile, at) && on_cell(&pile, elsewhere) && !on_card(&pile, card));
+        assert!(!on_cell(&MoonlightAction::Decline, at));
+    }
 
     /// Every cell the board can click now, with the extra pile-move targets.
     fn clicks(v: &MoonlightView, pick: Pick, legal: &[MoonlightAction]) -> Vec<CellClick> {

@@ -20,7 +20,10 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS};
+use crate::ui::{
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec,
+    LOOKS,
+};
 use leptos::prelude::*;
 
 /// Token size (SVG units) of a top Troop on the Terrain; bases are 119+ units apart (§10).
@@ -372,6 +375,35 @@ fn node_tap(legal: &[A], selected: Option<Troop>, from: Option<u8>, node: u8) ->
     (source && from != Some(node)).then_some(Tap::EruptFrom(node))
 }
 
+/// Whether an action is played on `node`: where a Troop is placed, the enemy Troop Jumbo
+/// discards or a Troop retreats from, and both taps of an Eruption (the Troop thrown, where it
+/// lands). A placement's first tap, the rack Troop, is [`placement_troop`].
+fn on_node(a: &A, node: u8) -> bool {
+    match *a {
+        A::Place { node: n, .. }
+        | A::CapnPlace { node: n, .. }
+        | A::JumboDiscard { node: n }
+        | A::Retreat { node: n } => n == node,
+        A::Erupt { from, to } => from == node || to == node,
+        _ => false,
+    }
+}
+
+/// The actions shown only as buttons above the Terrain or beside the rack (no base to mark).
+fn is_button(a: &A) -> bool {
+    matches!(
+        a,
+        A::Draw
+            | A::SkullyDraw
+            | A::StarDraw
+            | A::CloudsDraw
+            | A::Xb42Discard
+            | A::Snipe
+            | A::Skip
+            | A::Raise { .. }
+    )
+}
+
 /// The node whose effect is pending (the Troop just placed, or the special base).
 fn trigger_node(v: &ToyBattleView) -> Option<u8> {
     match v.phase {
@@ -555,7 +587,10 @@ fn button_label(a: &A, v: &ToyBattleView, lang: Lang) -> String {
 
 pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
     let BoardProps {
-        view, legal, play, ..
+        view,
+        legal,
+        play,
+        pointed,
     } = props;
     let lang = use_lang();
     let selected = RwSignal::new(None::<(Troop, usize)>);
@@ -684,13 +719,25 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
             .filter(|a| {
                 matches!(
                     a,
-                    A::SkullyDraw | A::StarDraw | A::CloudsDraw | A::Xb42Discard | A::Snipe | A::Skip
+                    A::SkullyDraw
+                        | A::StarDraw
+                        | A::CloudsDraw
+                        | A::Xb42Discard
+                        | A::Snipe
+                        | A::Skip
                 )
             })
             .map(|&a| {
                 let label = button_label(&a, &v, lang);
                 let class = if a == A::Skip { "tb-skip" } else { "primary" };
-                view! { <button class=class data-legal="" on:click=move |_| act(a)>{label}</button> }
+                view! {
+                    <button class=class data-legal=""
+                        data-hint=move || props.hint_on(|h| *h == a)
+                        data-review=move || props.review_on(|h| *h == a)
+                        on:click=move |_| act(a)>
+                        {label}
+                    </button>
+                }
             })
             .collect_view();
         let colour = v.table.colour(v.seat);
@@ -703,7 +750,10 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
             .map(|t| {
                 let label = t!(lang, "Raise {}", "Feltámasztás: {}", troop_label(t));
                 view! {
-                    <button class="tb-pick" data-legal="" aria-label=label.clone() title=label on:click=move |_| act(A::Raise { troop: t })>
+                    <button class="tb-pick" data-legal="" aria-label=label.clone() title=label
+                        data-hint=move || props.hint_on(|h| *h == A::Raise { troop: t })
+                        data-review=move || props.review_on(|h| *h == A::Raise { troop: t })
+                        on:click=move |_| act(A::Raise { troop: t })>
                         {token_svg(t, colour, "tb-rack-chip")}
                     </button>
                 }
@@ -956,11 +1006,19 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     None => look_at(id),
                 };
                 let key = activate_on_key(run);
+                let here = move |a: &A| on_node(a, id);
+                let marks = move || {
+                    let r = if n.hq.is_some() { HQ_R + 9.0 } else { BASE_R + 8.0 };
+                    let ring = move |class| view! { <circle class=class cx=x cy=y r=r></circle> }.into_any();
+                    svg_marks(props.hint_on(here), props.review_on(here), ring, (x + r * 0.72, y + r * 0.72), 12.0)
+                };
                 view! {
                     <g
                         class="tb-node"
                         class:legal=tap.is_some()
                         data-legal=tap.map(|_| "")
+                        data-hint=move || props.hint_on(here)
+                        data-review=move || props.review_on(here)
                         data-node=id.to_string()
                         role="button"
                         tabindex="0"
@@ -985,6 +1043,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         {from_ring}
                         {fresh_ring}
                         {ghost}
+                        {marks}
                     </g>
                 }
             })
@@ -1053,11 +1112,11 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
             .flat_map(|t| {
                 let count = v.rack.count(t) as usize;
                 let frozen = v.rack.frozen[t as usize] as usize;
-                (0..count).map(move |k| (t, k >= count - frozen.min(count)))
+                (0..count).map(move |k| (t, k, k >= count - frozen.min(count)))
             })
             .collect::<Vec<_>>()
             .into_iter()
-            .map(|(t, frozen)| {
+            .map(|(t, k, frozen)| {
                 let i = slot;
                 slot += 1;
                 let playable = !frozen && legal_now.iter().any(|a| placement_troop(a) == Some(t));
@@ -1071,6 +1130,8 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                 } else {
                     troop_label(t)
                 };
+                // A move placing this kind of Troop is marked on the first of its kind that can go.
+                let here = move |a: &A| k == 0 && !frozen && placement_troop(a) == Some(t);
                 let click = move |_| {
                     if is_chosen {
                         selected.set(None);
@@ -1086,6 +1147,8 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         class:tb-frozen=frozen
                         class:tb-can=playable && !is_chosen
                         data-legal=(playable && !is_chosen).then_some("")
+                        data-hint=move || props.hint_on(here)
+                        data-review=move || props.review_on(here)
                         data-troop=t.name()
                         aria-pressed=is_chosen.to_string()
                         title=label.clone()
@@ -1105,7 +1168,10 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
         let draw = legal_now.contains(&A::Draw).then(|| {
             let label = button_label(&A::Draw, &v, lang);
             view! {
-                <button class="primary tb-draw" data-legal="" on:click=move |_| act(A::Draw)>
+                <button class="primary tb-draw" data-legal=""
+                    data-hint=move || props.hint_on(|h| *h == A::Draw)
+                    data-review=move || props.review_on(|h| *h == A::Draw)
+                    on:click=move |_| act(A::Draw)>
                     {label}
                 </button>
             }
@@ -1191,10 +1257,23 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
         }
     };
 
+    // In a review nothing is legal, so no button is drawn: the moves that are only buttons are
+    // named in words instead.
+    let notes = review_notes(pointed, move |a: &A, lang| {
+        if !is_button(a) || legal.with(|l| l.contains(a)) {
+            return None;
+        }
+        Some(match *a {
+            A::Raise { troop } => t!(lang, "Raise {}", "Feltámasztás: {}", troop_label(troop)),
+            _ => view.with(|v| button_label(a, v, lang)),
+        })
+    });
+
     view! {
         <div class="toy-battle">
             <div class="tb-sides">{sides}</div>
             {banner}
+            {notes}
             {svg}
             {rack}
             {under}
@@ -1412,6 +1491,22 @@ mod tests {
             node_tap(&legal, None, Some(14), 20),
             Some(Tap::EruptFrom(20))
         );
+    }
+
+    #[test]
+    fn a_move_is_marked_on_every_base_it_taps() {
+        let place = A::Place {
+            troop: Troop::Roxy,
+            node: 11,
+        };
+        assert!(on_node(&place, 11) && !on_node(&place, 12));
+        assert!(on_node(&A::JumboDiscard { node: 4 }, 4));
+        assert!(on_node(&A::Retreat { node: 9 }, 9));
+        let erupt = A::Erupt { from: 14, to: 16 };
+        assert!(on_node(&erupt, 14) && on_node(&erupt, 16) && !on_node(&erupt, 13));
+        assert!(!on_node(&A::Draw, 11) && !on_node(&A::Skip, 0));
+        assert!(is_button(&A::Draw) && is_button(&A::Raise { troop: Troop::Kwak }));
+        assert!(!is_button(&place) && !is_button(&erupt));
     }
 
     #[test]

@@ -28,7 +28,10 @@ use super::{
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
-use crate::ui::{activate_on_key, use_lang, BoardProps, GameUi, SeatLook, SeatSpec};
+use crate::ui::{
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, Pointed, SeatLook,
+    SeatSpec,
+};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -360,9 +363,78 @@ fn pool(
     }
 }
 
+/// Whether an action is played with a stone of this colour from the hand: the first tap of a
+/// Recruit, a Battle or a March.
+fn with_stone(a: &A, colour: Colour) -> bool {
+    matches!(*a, A::Recruit { colour: c, .. } | A::Battle { colour: c, .. } | A::March { colour: c, .. } if c == colour)
+}
+
+/// Whether an action is played on area `area`: a Recruit or a Battle there, a March from or to it.
+fn in_area(a: &A, area: u8) -> bool {
+    match *a {
+        A::Recruit { area: x, .. } | A::Battle { area: x, .. } => x == area,
+        A::March { from, to, .. } => from == area || to == area,
+        _ => false,
+    }
+}
+
+/// A seat's decision in words, for a review that shows it where no button is drawn (the action
+/// bar is empty outside one's turn); `None` for chance.
+fn action_words(a: &A, lang: Lang) -> Option<String> {
+    Some(match *a {
+        A::Recruit { colour, area } => t!(
+            lang,
+            "Recruit a {} stone into {}",
+            "{} kő toborzása ide: {}",
+            colour.name_in(lang),
+            map::area_name(area, lang)
+        ),
+        A::Battle { colour, area } => t!(
+            lang,
+            "Battle with {} in {}",
+            "Csata {} kővel itt: {}",
+            colour.name_in(lang),
+            map::area_name(area, lang)
+        ),
+        A::March { colour, from, to } => t!(
+            lang,
+            "March {} from {} to {}",
+            "{} vonulás innen: {}, ide: {}",
+            colour.name_in(lang),
+            map::area_name(from, lang),
+            map::area_name(to, lang)
+        ),
+        A::Kill { kills } => {
+            let words = kills
+                .colours()
+                .map(|c| format!("{} {}", kills[c], c.name_in(lang)))
+                .collect::<Vec<_>>()
+                .join(lang.pick(" and ", " és "));
+            t!(lang, "Kill {words}", "Levágás: {words}")
+        }
+        A::MarchCount { count } => t!(
+            lang,
+            "March {}",
+            "{} vonul",
+            counted_stones(count, None, lang)
+        ),
+        A::Negotiate => t!(lang, "Negotiate", "Tárgyalás"),
+        A::NegotiateReturn { colour } => t!(
+            lang,
+            "Return a {} stone to the bag",
+            "{} kő vissza a zsákba",
+            colour.name_in(lang)
+        ),
+        A::Draw { .. } => return None,
+    })
+}
+
 pub fn board(props: BoardProps<Turncoats>) -> AnyView {
     let BoardProps {
-        view, legal, play, ..
+        view,
+        legal,
+        play,
+        pointed,
     } = props;
     let lang = use_lang();
     let memory = recall();
@@ -497,6 +569,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                             run();
                         }
                     });
+                    let here = move |x: &A| in_area(x, a);
                     view! {
                         <g
                             class="tc-area-g"
@@ -504,6 +577,8 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                             class:chosen=focus.contains(&a)
                             class:changed=marks.areas[i]
                             data-legal=tap.map(|_| "")
+                            data-hint=move || props.hint_on(here)
+                            data-review=move || props.review_on(here)
                             data-area=a.to_string()
                             role=if tap.is_some() { "button" } else { "img" }
                             tabindex=tap.map(|_| "0")
@@ -520,6 +595,19 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                             {fresh}
                         </g>
                     }
+                })
+                .collect_view();
+            // The marks of the hint and the review's moves, above every area so that no
+            // neighbour covers their rings.
+            let area_marks = AREAS
+                .iter()
+                .map(|area| {
+                    let a = area.id;
+                    let here = move |x: &A| in_area(x, a);
+                    let points = area.polygon;
+                    let ring = move |class| view! { <polygon class=class points=points></polygon> }.into_any();
+                    let (cx, cy) = (area.center.0 as f64, area.center.1 as f64);
+                    move || svg_marks(props.hint_on(here), props.review_on(here), ring, (cx + 30.0, cy - 34.0), 11.0)
                 })
                 .collect_view();
             let lake = view! {
@@ -618,6 +706,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                     aria-label=t!(lang, "Turncoats map", "Turncoats térkép")>
                     {lake}
                     {areas}
+                    {area_marks}
                     {axe}
                     {flag}
                     {bag}
@@ -666,6 +755,8 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                             class:selected=selected
                             class:drawn=drawn
                             data-legal=selectable.then_some("")
+                            data-hint=move || props.hint_on(|a| with_stone(a, c))
+                            data-review=move || props.review_on(|a| with_stone(a, c))
                             data-colour=c.name()
                             disabled=!selectable
                             aria-pressed=selectable.then(|| selected.to_string())
@@ -703,8 +794,15 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
         let lang = lang.get();
         let p = current.get();
         let legal_now = legal.get();
-        view.with(|v| step_view(v, &legal_now, p, lang, pick, act))
+        view.with(|v| step_view(v, &legal_now, p, lang, pick, act, pointed))
     };
+    // In a review the action bar is empty: the two moves are named in words there.
+    let notes = review_notes(pointed, move |a: &A, lang| {
+        if legal.with(|l| l.contains(a)) {
+            return None;
+        }
+        action_words(a, lang)
+    });
 
     let standings = move || {
         let lang = lang.get();
@@ -715,7 +813,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
         <div class="turncoats">
             <div class="tc-bar">
                 {hand_bar}
-                <div class="tc-step" aria-live="polite">{step}</div>
+                <div class="tc-step" aria-live="polite">{step}{notes}</div>
             </div>
             <div class="tc-map-wrap">{svg}</div>
             {standings}
@@ -732,13 +830,17 @@ fn step_view(
     lang: Lang,
     pick: RwSignal<Option<Pick>>,
     act: impl Fn(A) + Copy + 'static,
+    pointed: Signal<Pointed<A>>,
 ) -> AnyView {
     let button = move |action: A, label: String, body: AnyView, class: &'static str| {
         view! {
             // Named by its words: the visible text is hidden from assistive tech and the
             // spoken name (which holds the same words) says where and with what, so no
             // aria-label has to repeat the visible text in order.
-            <button class=format!("tc-choice {class}") data-legal="" on:click=move |_| act(action)>
+            <button class=format!("tc-choice {class}") data-legal=""
+                data-hint=move || pointed.with(|p| p.hint_on(|h| *h == action))
+                data-review=move || pointed.with(|p| p.review_on(|h| *h == action))
+                on:click=move |_| act(action)>
                 <span class="face" aria-hidden="true">{body}</span>
                 <span class="sr-only">{label}</span>
             </button>
@@ -815,8 +917,12 @@ fn step_view(
                     );
                     let march = (here > 0).then(|| {
                         let next = Some(Pick { turns, colour, area: Some(a), marching: true });
+                        let marching = move |h: &A| matches!(*h, A::March { colour: c, from, .. } if c == colour && from == a);
                         view! {
-                            <button class="tc-choice" data-legal="" on:click=move |_| pick.set(next)>
+                            <button class="tc-choice" data-legal=""
+                                data-hint=move || pointed.with(|p| p.hint_on(marching))
+                                data-review=move || pointed.with(|p| p.review_on(marching))
+                                on:click=move |_| pick.set(next)>
                                 <span class="face" aria-hidden="true">
                                     <b>{t!(lang, "March", "Vonulás")}</b>
                                     <small>{t!(lang, "from here…", "innen…")}</small>
@@ -1333,5 +1439,38 @@ impl GameUi for Turncoats {
             </div>
         }
         .into_any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{action_words, in_area, with_stone, Colour, A};
+    use crate::i18n::Lang;
+
+    #[test]
+    fn a_move_is_marked_on_its_hand_stone_and_on_every_area_it_taps() {
+        let march = A::March {
+            colour: Colour::ALL[1],
+            from: 3,
+            to: 4,
+        };
+        assert!(with_stone(&march, Colour::ALL[1]) && !with_stone(&march, Colour::ALL[0]));
+        assert!(in_area(&march, 3) && in_area(&march, 4) && !in_area(&march, 5));
+        let recruit = A::Recruit {
+            colour: Colour::ALL[0],
+            area: 7,
+        };
+        assert!(with_stone(&recruit, Colour::ALL[0]) && in_area(&recruit, 7));
+        assert!(!with_stone(&A::Negotiate, Colour::ALL[0]) && !in_area(&A::Negotiate, 7));
+        assert!(action_words(&recruit, Lang::En)
+            .unwrap()
+            .starts_with("Recruit"));
+        assert!(action_words(
+            &A::Draw {
+                colour: Colour::ALL[2]
+            },
+            Lang::En
+        )
+        .is_none());
     }
 }
