@@ -311,7 +311,11 @@ mod tests {
                         };
                         let hint: G::Action =
                             serde_json::from_str(&answer(&request).action.unwrap()).unwrap();
-                        assert!(G::legal(m.state()).contains(&hint), "{}: a legal hint", G::ID);
+                        assert!(
+                            G::legal(m.state()).contains(&hint),
+                            "{}: a legal hint",
+                            G::ID
+                        );
                         let own = hard.choose::<G>(&view, &mut Rng::seed_from_u64(5));
                         assert_eq!(Some(hint), own, "{}: Hard's own choice", G::ID);
                         asked += 1;

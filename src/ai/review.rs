@@ -109,7 +109,8 @@ pub fn review_config<G: Game>() -> SearchConfig {
 
 /// The seed of `seat`'s search at position `at` of a review seeded with `seed`.
 fn position_seed(seed: u64, at: usize, seat: Seat) -> u64 {
-    seed ^ (at as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (seat as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+    seed ^ (at as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ (seat as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
 }
 
 /// Read the position `state`, the `at`-th of a game reviewed with `seed`, where `played` (if
@@ -131,7 +132,11 @@ pub fn review_position<G: Game>(
         played: None,
     };
     for seat in 0..G::seat_count(state) {
-        let share = if mover == Some(seat) { MOVER_SHARE } else { OTHER_SHARE };
+        let share = if mover == Some(seat) {
+            MOVER_SHARE
+        } else {
+            OTHER_SHARE
+        };
         let config = SearchConfig {
             iterations: (full.iterations / share).max(16),
             ..full.clone()
@@ -186,7 +191,13 @@ pub fn decisions<G: Game>(
         let ToMove::Seat(seat) = G::to_move(&history[at]) else {
             continue;
         };
-        out.push(judge::<G>(at, seat, played, &positions[at], &positions[at + 1])?);
+        out.push(judge::<G>(
+            at,
+            seat,
+            played,
+            &positions[at],
+            &positions[at + 1],
+        )?);
     }
     Some(out)
 }
@@ -243,8 +254,13 @@ pub fn report<G: Game>(game: &Match<G>, positions: &[Position<G::Action>], json:
     for (at, action) in game.record().actions.iter().enumerate() {
         let decision = judged.iter().find(|d| d.at == at);
         let seat = decision.map(|d| d.seat);
-        let words = G::describe(&history[at], action, seat.unwrap_or(0), crate::i18n::Lang::En)
-            .unwrap_or_else(|| format!("{action:?}"));
+        let words = G::describe(
+            &history[at],
+            action,
+            seat.unwrap_or(0),
+            crate::i18n::Lang::En,
+        )
+        .unwrap_or_else(|| format!("{action:?}"));
         let (before, after) = (&positions[at].chances, &positions[at + 1].chances);
         let mark = decision.and_then(|d| d.mark).map_or("", Mark::name);
         let loss = decision.map(Decision::loss);
@@ -280,7 +296,9 @@ pub fn report<G: Game>(game: &Match<G>, positions: &[Position<G::Action>], json:
         return serde_json::json!({ "game": G::ID, "actions": rows, "marks": marks }).to_string();
     }
     for (s, (mistakes, blunders)) in marks.iter().enumerate() {
-        lines.push(format!("seat {s}: {mistakes} mistakes, {blunders} blunders"));
+        lines.push(format!(
+            "seat {s}: {mistakes} mistakes, {blunders} blunders"
+        ));
     }
     lines.join("\n")
 }
@@ -310,7 +328,9 @@ mod tests {
                 break;
             };
             let bot = Bot::level(Level::Easy).deterministic();
-            let a = bot.choose::<Herd>(&Herd::view(m.state(), seat), &mut rng).unwrap();
+            let a = bot
+                .choose::<Herd>(&Herd::view(m.state(), seat), &mut rng)
+                .unwrap();
             m.play(&a).unwrap();
         }
         m

@@ -91,7 +91,10 @@ pub fn ask(request: &AiRequest, done: impl FnOnce(AiReply) + 'static) -> Result<
 }
 
 /// Ask the worker to read one position of a review; `read` runs with its reply.
-pub fn read(request: &ReviewRequest, read: impl FnOnce(ReviewReply) + 'static) -> Result<(), String> {
+pub fn read(
+    request: &ReviewRequest,
+    read: impl FnOnce(ReviewReply) + 'static,
+) -> Result<(), String> {
     let message = format!(
         "review:{}",
         serde_json::to_string(request).map_err(|e| e.to_string())?
@@ -148,7 +151,10 @@ pub fn serve() {
                     reading: Err(format!("bad request: {err}")),
                 },
             };
-            format!("review:{}", serde_json::to_string(&reply).unwrap_or_default())
+            format!(
+                "review:{}",
+                serde_json::to_string(&reply).unwrap_or_default()
+            )
         } else if let Some(json) = text.strip_prefix("bench:") {
             let report = serde_json::from_str::<BenchRequest>(json)
                 .map_err(|e| e.to_string())

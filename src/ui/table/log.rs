@@ -170,7 +170,11 @@ mod tests {
 
     #[test]
     fn a_hint_is_logged_before_the_action_that_followed_it() {
-        let log = vec![(0, "a".to_string()), (1, "b".to_string()), (3, "c".to_string())];
+        let log = vec![
+            (0, "a".to_string()),
+            (1, "b".to_string()),
+            (3, "c".to_string()),
+        ];
         let lines = with_hints(log, &[(2, 1), (1, 0), (5, 0)], crate::i18n::Lang::En);
         let order: Vec<_> = lines.iter().map(|(i, l)| (*i, l.as_str())).collect();
         assert_eq!(

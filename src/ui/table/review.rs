@@ -236,9 +236,12 @@ fn ReviewChart(table: Table, judged: Arc<Vec<Judged>>) -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(seat, look)| {
-            let points = frame.points(done.readings.iter().enumerate().map(|(i, r)| {
-                (i, 100.0 * r.chances.get(seat).copied().unwrap_or(0.0))
-            }));
+            let points = frame.points(
+                done.readings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| (i, 100.0 * r.chances.get(seat).copied().unwrap_or(0.0))),
+            );
             view! {
                 <g class=format!("chart-line seat-{}", look.colour)>
                     <polyline points=points></polyline>
@@ -305,7 +308,9 @@ fn ReviewChart(table: Table, judged: Arc<Vec<Judged>>) -> impl IntoView {
         "Each player's chance to win over the game",
         "A játékosok nyerési esélye a játék során"
     );
-    let super::chart::Frame { w, h, pad, left, .. } = frame;
+    let super::chart::Frame {
+        w, h, pad, left, ..
+    } = frame;
     view! {
         <figure class="score-chart review-chart" data-testid="review-chart">
             <svg viewBox=format!("0 0 {w} {h}") role="group" aria-label=label.clone()>
@@ -409,6 +414,9 @@ mod tests {
     #[test]
     fn a_line_names_its_seats() {
         let names = vec!["Anna".to_string(), "Red (You)".to_string()];
-        assert_eq!(named("@1 takes 3 from @0.", &names), "Red (You) takes 3 from Anna.");
+        assert_eq!(
+            named("@1 takes 3 from @0.", &names),
+            "Red (You) takes 3 from Anna."
+        );
     }
 }

@@ -3,10 +3,10 @@
 
 use super::chart::{chart_series, ChartSeries};
 use super::review::Judged;
-use crate::ai::protocol::Reading;
-use crate::ai::review::{decisions, Position};
 use super::seating::Occupant;
 use super::Shown;
+use crate::ai::protocol::Reading;
+use crate::ai::review::{decisions, Position};
 use crate::engine::{Match, Outcome, Seat, ToMove};
 use crate::i18n::Lang;
 use crate::t;
@@ -314,7 +314,8 @@ impl<G: GameUi> TableGame for Seated<G> {
         self.history.with_value(|history| {
             let judged = decisions::<G>(history, &actions, &positions)?;
             let words = |at: usize, action: &G::Action, seat: Seat| {
-                G::describe(&history[at], action, seat, lang).unwrap_or_else(|| format!("{action:?}"))
+                G::describe(&history[at], action, seat, lang)
+                    .unwrap_or_else(|| format!("{action:?}"))
             };
             Some(
                 judged
