@@ -83,13 +83,15 @@ pub fn review_step(request: &ReviewRequest) -> ReviewReply {
             let request = self.0;
             let game =
                 Match::<G>::from_json(&request.record).map_err(|e| format!("bad record: {e}"))?;
-            if request.at > game.record().actions.len() {
-                return Err(format!("the game has no position {}", request.at));
-            }
-            let state = game.prefix(request.at);
+            // The states as the record holds them: a match resolves a pending chance event at
+            // once, so its prefix of `at` actions may stand after a roll the record holds next.
+            let history = game.history();
+            let state = history
+                .get(request.at)
+                .ok_or_else(|| format!("the game has no position {}", request.at))?;
             let played = game.record().actions.get(request.at);
             let position = super::review::review_position::<G>(
-                state.state(),
+                state,
                 played,
                 request.at,
                 request.seed,
@@ -354,8 +356,19 @@ mod tests {
         let reply = review_step(&request(3));
         assert_eq!((reply.ticket, reply.at), (2, 3));
         let reading = reply.reading.unwrap();
+        // Position 0 stands before the first roll, which the record holds as its first action.
+        assert!(matches!(m.record().actions[0], HerdAction::Roll { .. }));
+        let reading_zero = review_step(&request(0)).reading.unwrap();
+        let history = m.history();
+        let zero = crate::ai::review::review_position::<Herd>(
+            &history[0],
+            m.record().actions.first(),
+            0,
+            9,
+        );
+        assert_eq!(reading_zero.chances, zero.chances);
         let native = crate::ai::review::review_position::<Herd>(
-            m.prefix(3).state(),
+            &history[3],
             m.record().actions.get(3),
             3,
             9,

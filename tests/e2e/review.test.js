@@ -57,7 +57,7 @@ module.exports = {
     await page.close();
   },
 
-  async 'the worker reviews a record exactly as the native review does'({ url, context }) {
+  async 'the worker reviews a record as the native review does'({ url, context }) {
     const { page, problems } = await guardedPage(context, { width: 800, height: 600 });
     await page.goto(url);
     const record = JSON.stringify(RECORD);
@@ -75,8 +75,17 @@ module.exports = {
       };
     }), { record, positions: NATIVE.chances.length, seed: NATIVE.seed });
     assert.strictEqual(readings.length, NATIVE.chances.length);
-    readings.forEach((chances, at) =>
-      assert.deepStrictEqual(chances, NATIVE.chances[at], `position ${at}: WASM ${chances} native ${NATIVE.chances[at]}`));
+    // Equal to the last bits that the platforms' own exp and ln may round apart (a Herd
+    // evaluation differs by one ulp at some positions); a search that went another way would
+    // differ in the second digit.
+    let exact = 0;
+    readings.forEach((chances, at) => {
+      assert.strictEqual(chances.length, NATIVE.chances[at].length);
+      chances.forEach((c, seat) => assert.ok(Math.abs(c - NATIVE.chances[at][seat]) <= 1e-9,
+        `position ${at} seat ${seat}: WASM ${c} native ${NATIVE.chances[at][seat]}`));
+      if (chances.every((c, seat) => c === NATIVE.chances[at][seat])) exact++;
+    });
+    console.log(`     ${exact} of ${readings.length} positions equal to the bit, the rest within 1e-9`);
     assert.deepStrictEqual(problems, []);
     await page.close();
   },
