@@ -339,14 +339,16 @@ fn summary(table: &Table, judged: &[Judged], names: &[String], lang: Lang) -> St
                     .filter(|d| d.seat == s && d.mark == Some(m))
                     .count()
             };
-            t!(
-                lang,
-                "{}: {} mistakes, {} blunders",
-                "{}: {} hiba, {} baklövés",
-                names[s],
-                count(Mark::Mistake),
-                count(Mark::Blunder)
-            )
+            let (mistakes, blunders) = (count(Mark::Mistake), count(Mark::Blunder));
+            match lang {
+                Lang::En => format!(
+                    "{}: {mistakes} mistake{}, {blunders} blunder{}",
+                    names[s],
+                    if mistakes == 1 { "" } else { "s" },
+                    if blunders == 1 { "" } else { "s" }
+                ),
+                Lang::Hu => format!("{}: {mistakes} hiba, {blunders} baklövés", names[s]),
+            }
         })
         .collect::<Vec<_>>()
         .join(" · ")
@@ -365,9 +367,8 @@ pub(super) fn ReviewNote(table: Table) -> impl IntoView {
         let names = names(&table, lang);
         let played = t!(
             lang,
-            "{} played: {} (chance to win {} after it).",
-            "{} lépése: {} (nyerési esély utána: {}).",
-            names[d.seat],
+            "{}: chance to win {} after it.",
+            "{}: nyerési esély utána {}.",
             named(&d.played, &names),
             percent(d.after)
         );
