@@ -81,6 +81,13 @@ fn moon_path(cx: f64, cy: f64, r: f64) -> String {
 
 /// A wolf card drawn at (x, y), `w` wide: value, moons, ability icon, the owner's colour and
 /// shape mark, and a red band for a Lone Wolf.
+/// A wolf's head seen from the front, drawn for Turf in a 100 × 100 box: tall ears, ruffed
+/// cheeks, slanted eyes and a narrow muzzle (the eyes, nose and inner ears are holes). The card's
+/// picture, faint behind the printed value so the numbers stay first.
+const WOLF: &str = "M50,97 L37,82 L22,70 L10,54 L17,42 L12,4 L37,25 L50,22 L63,25 L88,4 L83,42 \
+                    L90,54 L78,70 L63,82 Z M19,14 L31,27 L21,33 Z M81,14 L69,27 L79,33 Z \
+                    M27,45 L43,50 L31,55 Z M73,45 L57,50 L69,55 Z M43,79 L57,79 L50,88 Z";
+
 fn wolf_card(wolf: Wolf, x: f64, y: f64, w: f64) -> impl IntoView {
     let h = w * (CH - 2.0 * GAP) / (CW - 2.0 * GAP);
     let s = w / 92.0;
@@ -127,10 +134,17 @@ fn wolf_card(wolf: Wolf, x: f64, y: f64, w: f64) -> impl IntoView {
             view! { <path class="ml-moon" d=moon_path(cx, y + h - 20.0 * s, 10.0 * s)></path> }
         })
         .collect_view();
+    let size = 0.8 * w / 100.0;
+    let picture = format!(
+        "translate({:.1},{:.1}) scale({size:.3})",
+        x + 0.1 * w,
+        y + 0.17 * h
+    );
     view! {
         <g class=format!("ml-card {kind}") class:lone=wolf.is_lone()>
             <rect class="ml-card-bg" x=x y=y width=w height=h rx=9.0 * s></rect>
             <rect class="ml-card-inner" x=x + 4.0 * s y=y + 4.0 * s width=w - 8.0 * s height=h - 8.0 * s rx=6.0 * s></rect>
+            <path class="ml-wolf" d=WOLF transform=picture fill-rule="evenodd" aria-hidden="true"></path>
             {band}
             <text class="ml-mark" x=x + 15.0 * s y=y + 33.0 * s font-size=17.0 * s text-anchor="middle">{look.mark}</text>
             {ability}
