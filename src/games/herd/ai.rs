@@ -151,6 +151,9 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
     let mut cells = s.cells.clone();
     let mut touched: Vec<usize> = Vec::with_capacity(32);
     let mut captured: Vec<usize> = Vec::with_capacity(6);
+    // Each cell's share before the action, worked out once for all the candidates that touch
+    // it (NaN: not yet): most cells are touched by seven candidates.
+    let mut before_share = vec![f64::NAN; cells.len()];
     let (mut best, mut choice, mut ties) = (f64::NEG_INFINITY, None, 0);
     for c in 0..cells.len() {
         captured.clear();
@@ -180,7 +183,15 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
                 }
             }
         }
-        let before: f64 = touched.iter().map(|&x| share(&s.cells, board, x, me)).sum();
+        let before: f64 = touched
+            .iter()
+            .map(|&x| {
+                if before_share[x].is_nan() {
+                    before_share[x] = share(&s.cells, board, x, me);
+                }
+                before_share[x]
+            })
+            .sum();
         cells[c] = if place { Some(me) } else { None };
         for &x in &captured {
             cells[x] = None;
