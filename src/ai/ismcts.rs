@@ -9,6 +9,8 @@
 use crate::engine::{Game, Rng, SearchConfig, Seat, ToMove};
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use web_time::Instant;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -21,6 +23,12 @@ struct Node<A> {
     action: Option<A>,
     parent: usize,
     children: Vec<usize>,
+    /// `children` by action once there are more than [`LINEAR`] of them: selection looks up
+    /// every legal action of a deal among the children, and a scan of a hundred children for
+    /// each of a hundred actions was the search's own largest cost (Toy Battle, Moonlight).
+    index: HashMap<A, usize, BuildHasherDefault<Fx>>,
+    /// This node's place in its parent's `children`.
+    rank: usize,
     /// The seat that chose `action`; `None` for chance outcomes and the root.
     mover: Option<Seat>,
     visits: u32,
@@ -185,6 +193,8 @@ fn grow<G: Game>(
         action: None,
         parent: usize::MAX,
         children: Vec::new(),
+        index: HashMap::default(),
+        rank: 0,
         mover: None,
         visits: 0,
         available: 0,
@@ -234,10 +244,7 @@ fn grow<G: Game>(
                     let mut best = usize::MAX;
                     let mut best_score = f64::NEG_INFINITY;
                     for action in &legal {
-                        let existing = (0..tree[node].children.len())
-                            .map(|i| tree[node].children[i])
-                            .find(|&c| tree[c].action.as_ref() == Some(action));
-                        match existing {
+                        match find_child(&tree, node, action) {
                             None => untried.push(action.clone()),
                             Some(c) => {
                                 tree[c].available += 1;
@@ -287,11 +294,7 @@ fn grow<G: Game>(
             let slot = if at == 0 {
                 Some(0)
             } else if parent == 0 {
-                tree[0]
-                    .children
-                    .iter()
-                    .position(|&c| c == at)
-                    .map(|i| i + 1)
+                Some(n.rank + 1)
             } else {
                 None
             };
@@ -318,35 +321,123 @@ fn decided<A>(tree: &[Node<A>], remaining: u32) -> bool {
     crate::engine::root_decided(tree[0].children.iter().map(|&c| tree[c].visits), remaining)
 }
 
-fn add_child<A>(tree: &mut Vec<Node<A>>, parent: usize, action: A, mover: Option<Seat>) -> usize {
+/// Up to this many children a node's child for an action is found by a scan, past it by the
+/// node's index.
+const LINEAR: usize = 8;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests compare the indexed search with the plain scan it replaced.
+    static SCAN_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// [`LINEAR`], or no index at all when a test asks for the plain scan.
+fn linear() -> usize {
+    #[cfg(test)]
+    if SCAN_ONLY.with(|s| s.get()) {
+        return usize::MAX;
+    }
+    LINEAR
+}
+
+/// The child of `parent` reached by `action`, if the tree has one.
+fn find_child<A: Eq + Hash>(tree: &[Node<A>], parent: usize, action: &A) -> Option<usize> {
+    let p = &tree[parent];
+    if p.children.len() <= linear() {
+        p.children
+            .iter()
+            .copied()
+            .find(|&c| tree[c].action.as_ref() == Some(action))
+    } else {
+        p.index.get(action).copied()
+    }
+}
+
+fn add_child<A: Clone + Eq + Hash>(
+    tree: &mut Vec<Node<A>>,
+    parent: usize,
+    action: A,
+    mover: Option<Seat>,
+) -> usize {
     let id = tree.len();
+    let rank = tree[parent].children.len();
     tree.push(Node {
         action: Some(action),
         parent,
         children: Vec::new(),
+        index: HashMap::default(),
+        rank,
         mover,
         visits: 0,
         available: 1,
         reward: 0.0,
     });
     tree[parent].children.push(id);
+    let count = tree[parent].children.len();
+    let linear = linear();
+    if count == linear.saturating_add(1) {
+        let index = tree[parent]
+            .children
+            .iter()
+            .filter_map(|&c| Some((tree[c].action.clone()?, c)))
+            .collect();
+        tree[parent].index = index;
+    } else if count > linear.saturating_add(1) {
+        let action = tree[id].action.clone().expect("set above");
+        tree[parent].index.insert(action, id);
+    }
     id
 }
 
-fn child_for<A: PartialEq>(
+fn child_for<A: Clone + Eq + Hash>(
     tree: &mut Vec<Node<A>>,
     parent: usize,
     action: A,
     mover: Option<Seat>,
 ) -> usize {
-    match tree[parent]
-        .children
-        .iter()
-        .copied()
-        .find(|&c| tree[c].action.as_ref() == Some(&action))
-    {
+    match find_child(tree, parent, &action) {
         Some(c) => c,
         None => add_child(tree, parent, action, mover),
+    }
+}
+
+/// A small multiplicative hash (the Fx hash of rustc) for the children's index: actions are a
+/// few small integers, and SipHash's resistance to chosen keys buys nothing here.
+#[derive(Default)]
+struct Fx(u64);
+
+impl Fx {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.add(n.into());
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.add(n.into());
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.add(n.into());
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
@@ -401,5 +492,86 @@ pub(crate) fn playout<G: Game>(
     match G::outcome(state) {
         Some(outcome) => (0..seats).map(|s| outcome.reward(s)).collect(),
         None => (0..seats).map(|s| G::evaluate(state, s)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root<A>() -> Vec<Node<A>> {
+        vec![Node {
+            action: None,
+            parent: usize::MAX,
+            children: Vec::new(),
+            index: HashMap::default(),
+            rank: 0,
+            mover: None,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }]
+    }
+
+    #[test]
+    fn a_child_is_found_by_its_action_past_the_scan_as_by_a_scan() {
+        let mut tree = root::<(u8, u16)>();
+        let actions: Vec<(u8, u16)> = (0..40).map(|i| (i % 3, 7 * i as u16)).collect();
+        for (i, &a) in actions.iter().enumerate() {
+            assert_eq!(find_child(&tree, 0, &a), None);
+            let id = child_for(&mut tree, 0, a, Some(0));
+            assert_eq!(tree[id].rank, i);
+            // Every child so far, through the scan (up to LINEAR) and the index (past it).
+            for &b in &actions[..=i] {
+                let scan = tree[0]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| tree[c].action == Some(b));
+                assert_eq!(find_child(&tree, 0, &b), scan);
+                assert!(scan.is_some());
+            }
+            assert_eq!(child_for(&mut tree, 0, a, Some(0)), id, "no second child");
+        }
+        assert_eq!(tree.len(), actions.len() + 1);
+        assert_eq!(find_child(&tree, 0, &(9, 9)), None);
+    }
+
+    #[test]
+    fn the_indexed_search_chooses_as_the_plain_scan_did() {
+        // Toy Battle offers about a hundred actions a deal, so its root's children are indexed;
+        // Hard without clock on fixed seeds: the same choice, iterations and root visits.
+        use crate::ai::Bot;
+        use crate::engine::{Level, Match};
+        use crate::games::toy_battle::ToyBattle;
+        use rand::SeedableRng;
+        let config = Level::Hard.config().deterministic();
+        for seed in [3, 4] {
+            let mut m = Match::<ToyBattle>::new(Default::default(), seed).unwrap();
+            let mut rng = Rng::seed_from_u64(seed);
+            // Random moves on into the game, to a seat with many actions to choose from.
+            let view = loop {
+                let ToMove::Seat(seat) = m.to_move() else {
+                    panic!("the game ended before a wide choice");
+                };
+                let view = ToyBattle::view(m.state(), seat);
+                if ToyBattle::legal(m.state()).len() > LINEAR + 4 {
+                    break view;
+                }
+                let action = Bot::Random.choose::<ToyBattle>(&view, &mut rng).unwrap();
+                m.play(&action).unwrap();
+            };
+            let run = |scan: bool| {
+                SCAN_ONLY.with(|s| s.set(scan));
+                let mut rng = Rng::seed_from_u64(seed);
+                let appraisal = appraise::<ToyBattle>(&view, &config, &mut rng);
+                let (choice, stats) = search::<ToyBattle>(&view, &config, &mut rng);
+                SCAN_ONLY.with(|s| s.set(false));
+                (appraisal, choice, stats.iterations)
+            };
+            let (indexed, scanned) = (run(false), run(true));
+            assert!(indexed.0.actions.len() > LINEAR, "the root is indexed");
+            assert_eq!(indexed, scanned);
+        }
     }
 }

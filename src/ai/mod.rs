@@ -68,7 +68,7 @@ impl Bot {
         }
     }
 
-    /// `random`, `greedy`, `easy`, `normal`, `hard`, or a custom search for tuning:
+    /// `random`, `greedy`, `easy`, `normal`, `hard`, `expert`, or a custom search for tuning:
     /// `search:iterations=2000,depth=30,c=0.7,ms=450,chance=stop` (`depth=0` scores the search's leaves
     /// with the evaluation alone, `depth=full` plays to the end; unset keys keep the shared
     /// Hard values, [`Level::config`], whatever the game's own Hard).

@@ -110,16 +110,20 @@ pub enum Level {
     Easy,
     Normal,
     Hard,
+    /// For players who find Hard easy: thinks up to 2 s a decision, and less when the choice is
+    /// clear.
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Expert];
 
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -130,7 +134,9 @@ impl Level {
     /// The shared search of each level, every game's default ([`Game::search_config`]).
     /// Easy: a small, shallow search that sees captures but not plans. Normal: a real search
     /// with a short budget. Hard: six times Normal's budget, capped by wall-clock time so it
-    /// answers fast. Playouts stop after a few actions and the game's evaluation scores them:
+    /// answers fast. Expert: four times Hard's iterations and a 2 s cap, so that on a slow phone
+    /// the clock binds (iterations alone bound it in arenas, reproducibly); the search stops
+    /// sooner when its most visited action can no longer be overtaken. Playouts stop after a few actions and the game's evaluation scores them:
     /// more, shorter playouts beat fewer full ones at these budgets (measured on Herd).
     pub fn config(self) -> SearchConfig {
         match self {
@@ -155,9 +161,19 @@ impl Level {
                 exploration: 0.7,
                 stop_at_chance: false,
             },
+            Level::Expert => SearchConfig {
+                iterations: 12_000,
+                time_budget_ms: Some(EXPERT_MS),
+                rollout_depth: Some(20),
+                exploration: 0.7,
+                stop_at_chance: false,
+            },
         }
     }
 }
+
+/// Expert's longest think, in milliseconds ([`Level::Expert`]).
+pub const EXPERT_MS: u32 = 2000;
 
 /// True when the most visited root action (of `visits`, one count per root action) can no longer
 /// be overtaken in the `remaining` iterations: a search may stop early. Shared by the ISMCTS and
@@ -326,6 +342,23 @@ pub trait Game: 'static {
 #[cfg(test)]
 mod tests {
     use super::root_decided;
+
+    #[test]
+    fn expert_is_a_level_above_hard() {
+        use super::{Level, EXPERT_MS};
+        assert_eq!(Level::parse("expert"), Some(Level::Expert));
+        assert_eq!(Level::Expert.name(), "expert");
+        assert_eq!(
+            serde_json::to_string(&Level::Expert).unwrap(),
+            "\"expert\"",
+            "the worker protocol names levels"
+        );
+        assert!(Level::ALL.contains(&Level::Expert));
+        let (hard, expert) = (Level::Hard.config(), Level::Expert.config());
+        assert!(expert.iterations > hard.iterations);
+        assert_eq!(expert.time_budget_ms, Some(EXPERT_MS));
+        assert!(expert.time_budget_ms > hard.time_budget_ms);
+    }
 
     #[test]
     fn a_search_stops_only_when_the_leader_cannot_be_caught() {

@@ -182,6 +182,7 @@ fn seat_row(seats: RwSignal<Vec<SeatSpec>>, i: usize, look: Signal<SeatLook>) ->
                     <option value="easy">{move || t!(lang.get(), "Computer · Easy", "Gép · Könnyű")}</option>
                     <option value="normal">{move || t!(lang.get(), "Computer · Normal", "Gép · Közepes")}</option>
                     <option value="hard">{move || t!(lang.get(), "Computer · Hard", "Gép · Nehéz")}</option>
+                    <option value="expert">{move || t!(lang.get(), "Computer · Expert", "Gép · Mester")}</option>
                     <option value="remote">{move || t!(lang.get(), "A friend on another device", "Barát egy másik eszközön")}</option>
                 </select>
             </label>

@@ -508,11 +508,13 @@ impl Game for Herd {
         Some(line)
     }
 
-    /// Hard plans the rest of its own turn with one tree kept across the turn's decisions
-    /// (`ai::hard_action`); the other levels leave the decision to the shared search.
+    /// Hard and Expert plan the rest of their own turn with one tree kept across the turn's
+    /// decisions (`ai::hard_action`); the other levels leave the decision to the shared search.
     fn ai_policy(v: &HerdView, level: Option<Level>, rng: &mut Rng) -> Option<HerdAction> {
         match level? {
-            Level::Hard => super::ai::hard_action(v, &Self::search_config(Level::Hard), rng),
+            l @ (Level::Hard | Level::Expert) => {
+                super::ai::hard_action(v, &Self::search_config(l), rng)
+            }
             _ => None,
         }
     }

@@ -29,8 +29,8 @@ pub fn ai_answer(view: &CampaignView, rng: &mut Rng) -> Option<CampaignAction> {
 
 /// The game's own policy ([`Game::ai_policy`], what every searching bot asks first, in the
 /// browser's worker as in `turf arena`): the §7 model answers for the seat at its answer level;
-/// at Easy the §7 baseline chooses; `None` (Normal, Hard or a custom search) leaves the choice
-/// to the search.
+/// at Easy the §7 baseline chooses; `None` (Normal, Hard, Expert or a custom search) leaves the
+/// choice to the search.
 pub(crate) fn policy(
     view: &CampaignView,
     level: Option<Level>,

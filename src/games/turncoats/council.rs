@@ -121,8 +121,16 @@ impl Council {
     /// 63.5 % over five seeds); a reserve of 0.6 keeps it from spending its hand against a
     /// player who never ends the game (Random). With four players the first two changes cost
     /// points (the "now" term 10–15), so they stay off there, and the reserve was not tried.
+    ///
+    /// Expert is Hard's council on twice the deals: less noise in every action's mean, at twice
+    /// the think time (Hard's median is about 0.1 s natively, so Expert stays well within
+    /// [`crate::engine::EXPERT_MS`] in the browser).
     pub fn at(level: Level, players: u8) -> Option<Council> {
         match level {
+            Level::Expert => Council::at(Level::Hard, players).map(|hard| Council {
+                deals: 2 * hard.deals,
+                ..hard
+            }),
             Level::Hard => Some(Council {
                 deals: if players == 2 { 256 } else { 64 },
                 read: if players == 2 {

@@ -176,8 +176,13 @@ pub enum Decider {
 /// the most AXE stones, then those with the most FLAG stones. Only the tied colours are compared
 /// (D7). `None` when the tie survives both.
 pub fn break_tie(candidates: [bool; 3], axe: &Stones, flag: &Stones) -> (Option<Colour>, Decider) {
-    let steps = tie_steps(candidates, axe, flag);
     let alone = |alive: &[bool; 3]| alive.iter().filter(|&&a| a).count() == 1;
+    // The usual case, a sole leader on the count, without the AXE and FLAG steps (the AI's
+    // evaluation asks this of every area many times a decision).
+    if alone(&candidates) {
+        return (sole(&candidates), Decider::Majority);
+    }
+    let steps = tie_steps(candidates, axe, flag);
     // The first step that leaves one colour decides; a step never revives a dropped colour.
     [
         (steps.count, Decider::Majority),

@@ -66,6 +66,7 @@ fn level_label(level: Level, lang: Lang) -> String {
         Level::Easy => t!(lang, "Easy", "Könnyű"),
         Level::Normal => t!(lang, "Normal", "Közepes"),
         Level::Hard => t!(lang, "Hard", "Nehéz"),
+        Level::Expert => t!(lang, "Expert", "Mester"),
     }
 }
 
