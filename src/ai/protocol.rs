@@ -90,12 +90,8 @@ pub fn review_step(request: &ReviewRequest) -> ReviewReply {
                 .get(request.at)
                 .ok_or_else(|| format!("the game has no position {}", request.at))?;
             let played = game.record().actions.get(request.at);
-            let position = super::review::review_position::<G>(
-                state,
-                played,
-                request.at,
-                request.seed,
-            );
+            let position =
+                super::review::review_position::<G>(state, played, request.at, request.seed);
             let preferred = match position.preferred {
                 Some(a) => Some(serde_json::to_string(&a).map_err(|e| e.to_string())?),
                 None => None,
