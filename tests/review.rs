@@ -24,13 +24,21 @@ use turf::games::turncoats::Turncoats;
 const GAP: f64 = 0.5;
 const HERD_GAP: f64 = 0.3;
 
+/// An action and its value for the seat that takes it.
+type Rated<A> = (A, f64);
+
 /// The best and the worst action of the seat to move in `state` by the evaluation one action
-/// ahead, with their values for that seat.
-fn extremes<G: Game>(state: &G::State) -> Option<((G::Action, f64), (G::Action, f64))> {
+/// ahead, with their values for that seat; `None` where the review does not judge the decision
+/// ([`Game::judged`]).
+fn extremes<G: Game>(state: &G::State) -> Option<(Rated<G::Action>, Rated<G::Action>)> {
     let ToMove::Seat(seat) = G::to_move(state) else {
         return None;
     };
-    let mut rated: Vec<(G::Action, f64)> = G::legal(state)
+    let legal = G::legal(state);
+    if !legal.iter().all(G::judged) {
+        return None;
+    }
+    let mut rated: Vec<Rated<G::Action>> = legal
         .into_iter()
         .filter_map(|a| {
             let mut next = state.clone();

@@ -298,7 +298,7 @@ mod tests {
                 let mut asked = 0;
                 while let ToMove::Seat(seat) = m.to_move() {
                     let view = G::view(m.state(), seat);
-                    if m.record().actions.len() % 7 == 0 && asked < 3 {
+                    if m.record().actions.len().is_multiple_of(7) && asked < 3 {
                         let request = AiRequest {
                             ticket: 1,
                             game: G::ID.into(),

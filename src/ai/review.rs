@@ -226,7 +226,7 @@ pub fn judge<G: Game>(
     };
     if decision.preferred.as_ref() == Some(played) {
         decision.after = decision.after.max(chance);
-    } else {
+    } else if G::judged(played) {
         decision.mark = Mark::of(decision.loss(), G::review_thresholds());
     }
     Some(decision)

@@ -324,6 +324,13 @@ pub trait Game: 'static {
         (0.10, 0.25)
     }
 
+    /// Whether the review judges a seat's decision to take `action`: by default every one. A
+    /// game leaves out the decisions the search cannot judge, such as Long Campaign's answers,
+    /// whose worth is what the player knew.
+    fn judged(_action: &Self::Action) -> bool {
+        true
+    }
+
     /// A playout move drawn without listing every legal action, when the game can do that
     /// faster (e.g. by trying random cells); `None` falls back to `legal_actions` and
     /// `rollout_action`. Only a speed-up: it must return a legal action.

@@ -1700,6 +1700,17 @@ impl Game for LongCampaign {
         super::ai::rollout_action(s, legal, rng)
     }
 
+    /// The review judges the choices (§4: picks, attacks, Rebuild), not the answers and
+    /// guesses: their worth is what the player knew, which no search from the seat's view can
+    /// tell (in each of its deals it "knows" the answer, so it rated every wrong answer a
+    /// blunder: 32 marks in one Hard game, `turf review` of tests/e2e/fixtures/hard-game-long-campaign.json).
+    fn judged(action: &CampaignAction) -> bool {
+        matches!(
+            action,
+            CampaignAction::Pick { .. } | CampaignAction::Attack { .. } | CampaignAction::Rebuild
+        )
+    }
+
     /// §7: answers by the answer model, Easy choices by the baseline; Normal and Hard choices
     /// go to the search.
     fn ai_policy(

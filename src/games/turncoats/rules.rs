@@ -1246,6 +1246,15 @@ impl Game for Turncoats {
         super::strategy::evaluate(s, seat)
     }
 
+    /// Each seat's chance swings more from one Turncoats position to the next than in the
+    /// other games (a hand of three stones hidden, a negotiation undecided): at the default 10
+    /// and 25 points a Hard vs Hard game had 5 marks in 15 decisions (`turf review
+    /// tests/e2e/fixtures/hard-game-turncoats.json`), at these 2, and a planted blunder still
+    /// loses 65 points (tests/review.rs).
+    fn review_thresholds() -> (f64, f64) {
+        (0.25, 0.45)
+    }
+
     /// Hard plays the game's own search ([`super::council`]); the other levels and custom
     /// search configurations go to the generic ISMCTS.
     fn ai_policy(
