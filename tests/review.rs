@@ -27,10 +27,16 @@ const HERD_GAP: f64 = 0.3;
 /// An action and its value for the seat that takes it.
 type Rated<A> = (A, f64);
 
+/// The best action's value and the worst action with its value, for the seat to move.
+struct Extremes<A> {
+    best: f64,
+    worst: Rated<A>,
+}
+
 /// The best and the worst action of the seat to move in `state` by the evaluation one action
 /// ahead, with their values for that seat; `None` where the review does not judge the decision
 /// ([`Game::judged`]).
-fn extremes<G: Game>(state: &G::State) -> Option<(Rated<G::Action>, Rated<G::Action>)> {
+fn extremes<G: Game>(state: &G::State) -> Option<Extremes<G::Action>> {
     let ToMove::Seat(seat) = G::to_move(state) else {
         return None;
     };
@@ -51,7 +57,10 @@ fn extremes<G: Game>(state: &G::State) -> Option<(Rated<G::Action>, Rated<G::Act
         })
         .collect();
     rated.sort_by(|a, b| a.1.total_cmp(&b.1));
-    Some((rated.last()?.clone(), rated.first()?.clone()))
+    Some(Extremes {
+        best: rated.last()?.1,
+        worst: rated.first()?.clone(),
+    })
 }
 
 /// Play Normal against Normal from `seed` until, after `skip` actions, a seat has a clear
@@ -67,7 +76,11 @@ fn planted<G: Game>(
         let mut rng = Rng::seed_from_u64(seed);
         while let ToMove::Seat(seat) = m.to_move() {
             if m.record().actions.len() >= skip {
-                if let Some(((_, best), (worst, low))) = extremes::<G>(m.state()) {
+                if let Some(Extremes {
+                    best,
+                    worst: (worst, low),
+                }) = extremes::<G>(m.state())
+                {
                     if best - low >= gap {
                         let at = m.record().actions.len();
                         let before = m.state().clone();
