@@ -13,7 +13,6 @@ use turf::ai::review::{judge, review_match, review_position, Decision, Mark};
 use turf::ai::{Bot, Level};
 use turf::engine::{Game, Match, Rng, ToMove};
 use turf::games::herd::{Herd, HerdOptions};
-use turf::games::long_campaign::LongCampaign;
 use turf::games::moonlight::Moonlight;
 use turf::games::toy_battle::ToyBattle;
 use turf::games::turncoats::Turncoats;
@@ -138,11 +137,6 @@ fn a_planted_moonlight_blunder_is_marked() {
 #[test]
 fn a_planted_turncoats_blunder_is_marked() {
     assert_blunder::<Turncoats>(&planted::<Turncoats>(&Default::default(), 1..20, 4, GAP));
-}
-
-#[test]
-fn a_planted_long_campaign_blunder_is_marked() {
-    assert_blunder::<LongCampaign>(&planted::<LongCampaign>(&Default::default(), 1..20, 4, GAP));
 }
 
 /// A whole Hard vs Hard game of `G` (`turf record --game G --a hard --b hard --seed 3`, kept in
