@@ -37,6 +37,23 @@ struct Node<A> {
     reward: f64,
 }
 
+impl<A> Node<A> {
+    /// The root of a tree: the position searched from, chosen by no one.
+    fn root() -> Self {
+        Node {
+            action: None,
+            parent: usize::MAX,
+            children: Vec::new(),
+            index: HashMap::default(),
+            rank: 0,
+            mover: None,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }
+    }
+}
+
 /// Search from `view` and return the most visited action of its seat.
 pub fn search<G: Game>(
     view: &G::View,
@@ -189,17 +206,7 @@ fn grow<G: Game>(
 ) -> Grown<G::Action> {
     let start = Instant::now();
     let seats = G::seat_count(&first);
-    let mut tree: Vec<Node<G::Action>> = vec![Node {
-        action: None,
-        parent: usize::MAX,
-        children: Vec::new(),
-        index: HashMap::default(),
-        rank: 0,
-        mover: None,
-        visits: 0,
-        available: 0,
-        reward: 0.0,
-    }];
+    let mut tree: Vec<Node<G::Action>> = vec![Node::root()];
     let mut sums = vec![vec![0.0; seats]];
     let mut first = Some(first);
     let mut legal = Vec::new();
@@ -500,17 +507,7 @@ mod tests {
     use super::*;
 
     fn root<A>() -> Vec<Node<A>> {
-        vec![Node {
-            action: None,
-            parent: usize::MAX,
-            children: Vec::new(),
-            index: HashMap::default(),
-            rank: 0,
-            mover: None,
-            visits: 0,
-            available: 0,
-            reward: 0.0,
-        }]
+        vec![Node::root()]
     }
 
     #[test]

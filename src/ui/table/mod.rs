@@ -208,6 +208,7 @@ fn seat(
         let game = game.clone();
         move |_| game.moves_made()
     });
+    let review = Reviewing::new(spec_review, game.clone());
     Table {
         spec,
         game,
@@ -219,7 +220,7 @@ fn seat(
         screen: expect_context::<RwSignal<Screen>>(),
         role,
         guest,
-        review: Reviewing::new(spec_review),
+        review,
         hints: Hints::new(hints_on, hints_used),
     }
 }

@@ -8,6 +8,7 @@
 //! never waits on it; the finished review is kept with the game ([`crate::ui::TableSpec`]'s
 //! `review`), so an exported game opens with its review.
 
+use super::seated::TableGame;
 use super::seating::Occupant;
 use super::Table;
 use crate::ai::protocol::{Reading, ReviewRequest, StoredReview};
@@ -48,15 +49,25 @@ pub(super) struct Reviewing {
     /// While a review runs: positions read, of how many.
     pub running: RwSignal<Option<(usize, usize)>>,
     pub failed: RwSignal<Option<String>>,
+    /// The finished review's decisions in the current language: judged once per review and
+    /// language, not at every replay step (a judgement replays `describe` over the record).
+    pub judged: Memo<Option<Arc<Vec<Judged>>>>,
     readings: StoredValue<Vec<Reading>>,
     /// Which run is current: a cancel or a new start makes older replies stale.
     run: StoredValue<u64>,
 }
 
 impl Reviewing {
-    pub fn new(stored: Option<StoredReview>) -> Self {
+    pub fn new(stored: Option<StoredReview>, game: Arc<dyn TableGame>) -> Self {
+        let done = RwSignal::new(stored.map(Arc::new));
+        let lang = use_lang();
+        let judged = Memo::new(move |_| {
+            let done = done.get()?;
+            game.judge(&done.readings, lang.get()).map(Arc::new)
+        });
         Reviewing {
-            done: RwSignal::new(stored.map(Arc::new)),
+            done,
+            judged,
             running: RwSignal::new(None),
             failed: RwSignal::new(None),
             readings: StoredValue::new(Vec::new()),
@@ -118,12 +129,6 @@ impl Reviewing {
         self.failed.set(Some(why));
         self.running.set(None);
     }
-}
-
-/// The judged decisions of the finished review, in `lang`.
-fn judged(table: &Table, lang: Lang) -> Option<Arc<Vec<Judged>>> {
-    let done = table.review.done.get()?;
-    table.game.judge(&done.readings, lang).map(Arc::new)
 }
 
 /// Whether the review marks the decisions of `seat`: a human's at this device (the computer's
@@ -200,7 +205,7 @@ pub(super) fn ReviewPanel(table: Table) -> impl IntoView {
             }
             .into_any();
         }
-        if let Some(judged) = judged(&table, lang) {
+        if let Some(judged) = review.judged.get() {
             return view! { <ReviewChart table=table.clone() judged /> }.into_any();
         }
         let failed = review
@@ -362,7 +367,7 @@ pub(super) fn ReviewNote(table: Table) -> impl IntoView {
     move || {
         let at = table.shown.replay_at.get()?;
         let lang = lang.get();
-        let judged = judged(&table, lang)?;
+        let judged = table.review.judged.get()?;
         let d = judged.iter().find(|d| d.at == at)?;
         let names = names(&table, lang);
         let played = t!(
