@@ -5,6 +5,7 @@ mod catalogue;
 mod game_ui;
 mod handoff;
 mod home;
+pub mod motion;
 pub mod online;
 mod saves;
 mod setup;

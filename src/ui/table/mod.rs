@@ -281,8 +281,11 @@ fn table_with(table: Table) -> AnyView {
         Role::Host => Some("host"),
         Role::Guest => Some("guest"),
     };
+    let (root, layer) = (NodeRef::new(), NodeRef::new());
+    follow_moves(&table, root, layer);
     view! {
         <section
+            node_ref=root
             class="table"
             data-game=game_id
             data-thinking=move || thinking.get().then_some("")
@@ -312,9 +315,27 @@ fn table_with(table: Table) -> AnyView {
                 <Log table=table.clone() />
             </aside>
             <GameOver table export />
+            <div class="motion-layer" aria-hidden="true" node_ref=layer></div>
         </section>
     }
     .into_any()
+}
+
+/// Show each action of the live table as motion ([`crate::ui::motion`]): not the replay's steps
+/// and not the table behind the hand-off.
+fn follow_moves(
+    table: &Table,
+    root: NodeRef<leptos::html::Section>,
+    layer: NodeRef<leptos::html::Div>,
+) {
+    let Shown {
+        viewer,
+        handoff,
+        replay_at,
+        ..
+    } = table.shown;
+    let live = Signal::derive(move || handoff.get().is_none() && replay_at.get().is_none());
+    crate::ui::motion::follow(root, layer, table.moves_made, viewer.into(), live);
 }
 
 /// At an online table: the host's connections, or the guest's connection and verdict.

@@ -1,0 +1,474 @@
+//! Moves you can follow (issue #21): every change a move makes on the table is shown as a short,
+//! calm motion, for every game through one mechanism.
+//!
+//! The boards re-render from the view at every action, so the DOM has no lasting identity of a
+//! piece. Instead a board names its pieces, and this module compares the table as it stood after
+//! the last action with the table after this one, and animates the difference with the Web
+//! Animations API (the DOM itself is never changed, except for ghosts of pieces that left, which
+//! live in an overlay and are removed when they end):
+//! - `data-piece="KEY"` on an SVG piece (a stone, a card, a Troop) that keeps its key while it
+//!   stays the same piece. A piece whose key is in both tables and whose place changed travels
+//!   from its old place. A key must never carry a secret: a face-down card is keyed by its slot,
+//!   never by what it is.
+//! - `data-from="NAME"` on a new piece: it travels from the element `data-anchor="NAME"` (a
+//!   hand, a rack, the supply), or from the old place of the piece keyed `NAME`; without it, a new
+//!   piece grows in place.
+//! - A piece whose key is gone leaves: a ghost of it fades where it stood. When the new table has
+//!   `data-vanished="KEY"` with `data-how="captured"`, the ghost is captured instead: it flashes
+//!   and shrinks away (`data-to="NAME"`: towards that anchor).
+//! - `data-count="KEY"` on a score, a medal count, a counter: when its text changes, it pulses.
+//! - `data-flash="KEY:STATE"` on what changes in place (a county that changes hands, a castle
+//!   that loses a tower): when the STATE of a KEY changes, it flashes.
+//!
+//! A piece must not carry an SVG `transform` attribute itself (the animation's CSS transform would
+//! replace it): wrap it in a `<g>` when it needs one.
+//!
+//! Motion runs only for the live table's actions (not the replay's steps, not a change of viewer
+//! behind the hand-off), never with `prefers-reduced-motion`, and never delays the game: the
+//! state is already the new one when its motion starts.
+
+use leptos::html::{Div, Section};
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, SvgGraphicsElement, SvgMatrix};
+
+/// How long a piece travels, grows, leaves, in milliseconds: short enough not to wait for, long
+/// enough to follow (150–400 ms).
+const TRAVEL_MS: f64 = 320.0;
+const GROW_MS: f64 = 240.0;
+const LEAVE_MS: f64 = 360.0;
+const PULSE_MS: f64 = 420.0;
+
+#[wasm_bindgen]
+extern "C" {
+    /// An element as the Web Animations API sees it (web-sys has `animate` only behind an
+    /// unstable cfg).
+    #[wasm_bindgen(extends = Element)]
+    type Animatable;
+    #[wasm_bindgen(method)]
+    fn animate(this: &Animatable, keyframes: &JsValue, options: &JsValue) -> JsValue;
+}
+
+/// A piece as it stood: where on the screen, and a copy to draw its ghost if it leaves.
+struct Stood {
+    centre: (f64, f64),
+    /// Its box on the screen: left, top, width, height.
+    rect: [f64; 4],
+    /// `data-kind`: a new piece of this kind may be this one, moved under another key.
+    kind: Option<String>,
+    /// The piece's parent's place on the screen (`getScreenCTM`), for the ghost.
+    parent: Option<[f64; 6]>,
+    copy: Element,
+}
+
+/// The table as it stood after the last action: its pieces by key and its counts' texts.
+#[derive(Default)]
+pub struct Snapshot {
+    pieces: Vec<(String, Stood)>,
+    counts: Vec<(String, String)>,
+    /// `data-flash` marks as they read: `KEY:STATE`.
+    flashes: Vec<String>,
+}
+
+impl Snapshot {
+    fn piece(&self, key: &str) -> Option<&Stood> {
+        self.pieces.iter().find(|(k, _)| k == key).map(|(_, s)| s)
+    }
+}
+
+/// Whether the player asked for less motion.
+pub fn reduced() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .collect()
+}
+
+fn centre(e: &Element) -> (f64, f64) {
+    let r = e.get_bounding_client_rect();
+    (r.x() + r.width() / 2.0, r.y() + r.height() / 2.0)
+}
+
+/// A piece drawn on the screen now (not in a closed panel or an empty slot).
+fn drawn(e: &Element) -> bool {
+    let r = e.get_bounding_client_rect();
+    r.width() > 0.0 || r.height() > 0.0
+}
+
+/// The properties a piece's look is drawn with, copied onto its ghost: the ghost is drawn in the
+/// overlay, outside the board whose style sheet rules coloured it.
+const LOOK: [&str; 11] = [
+    "fill",
+    "stroke",
+    "stroke-width",
+    "stroke-dasharray",
+    "opacity",
+    "fill-opacity",
+    "font-size",
+    "font-weight",
+    "font-family",
+    "text-anchor",
+    "dominant-baseline",
+];
+
+/// `copy` (a deep clone of `original`) with the look `original` has on the page written inline.
+fn keep_look(original: &Element, copy: &Element) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let originals = std::iter::once(original.clone()).chain(all(original, "*"));
+    let copies = std::iter::once(copy.clone()).chain(all(copy, "*"));
+    for (o, c) in originals.zip(copies) {
+        let Ok(Some(style)) = window.get_computed_style(&o) else {
+            continue;
+        };
+        let inline: String = LOOK
+            .iter()
+            .filter_map(|p| {
+                let v = style.get_property_value(p).ok()?;
+                (!v.is_empty()).then(|| format!("{p}:{v};"))
+            })
+            .collect();
+        let _ = c.set_attribute("style", &inline);
+    }
+}
+
+fn matrix(m: &SvgMatrix) -> [f64; 6] {
+    [
+        m.a() as f64,
+        m.b() as f64,
+        m.c() as f64,
+        m.d() as f64,
+        m.e() as f64,
+        m.f() as f64,
+    ]
+}
+
+fn screen_ctm(e: &Element) -> Option<[f64; 6]> {
+    e.dyn_ref::<SvgGraphicsElement>()?
+        .get_screen_ctm()
+        .map(|m| matrix(&m))
+}
+
+/// Read the table `root` as it stands now.
+pub fn snapshot(root: &Element) -> Snapshot {
+    let pieces = all(root, "[data-piece]")
+        .into_iter()
+        .filter(drawn)
+        .filter_map(|e| {
+            let key = e.get_attribute("data-piece")?;
+            let copy = e
+                .clone_node_with_deep(true)
+                .ok()?
+                .dyn_into::<Element>()
+                .ok()?;
+            keep_look(&e, &copy);
+            let parent = e.parent_element().as_ref().and_then(screen_ctm);
+            let r = e.get_bounding_client_rect();
+            Some((
+                key,
+                Stood {
+                    centre: centre(&e),
+                    rect: [r.x(), r.y(), r.width(), r.height()],
+                    kind: e.get_attribute("data-kind"),
+                    parent,
+                    copy,
+                },
+            ))
+        })
+        .collect();
+    let counts = all(root, "[data-count]")
+        .into_iter()
+        .filter_map(|e| Some((e.get_attribute("data-count")?, e.text_content()?)))
+        .collect();
+    let flashes = all(root, "[data-flash]")
+        .into_iter()
+        .filter_map(|e| e.get_attribute("data-flash"))
+        .collect();
+    Snapshot {
+        pieces,
+        counts,
+        flashes,
+    }
+}
+
+/// A screen offset as a translation in `e`'s own user units (the inverse of its parent's
+/// screen matrix, without the translation part).
+fn local_offset(e: &Element, dx: f64, dy: f64) -> (f64, f64) {
+    let Some([a, b, c, d, ..]) = e.parent_element().as_ref().and_then(screen_ctm) else {
+        return (dx, dy);
+    };
+    let det = a * d - b * c;
+    if det.abs() < 1e-9 {
+        return (dx, dy);
+    }
+    ((d * dx - c * dy) / det, (-b * dx + a * dy) / det)
+}
+
+fn play(e: &Element, keyframes: &str, ms: f64) {
+    let options = format!(r#"{{"duration":{ms},"easing":"cubic-bezier(.2,.7,.3,1)"}}"#);
+    let (Ok(k), Ok(o)) = (
+        js_sys::JSON::parse(keyframes),
+        js_sys::JSON::parse(&options),
+    ) else {
+        return;
+    };
+    e.unchecked_ref::<Animatable>().animate(&k, &o);
+}
+
+/// A piece travels to where it stands now from `from` (a screen point).
+fn travel(e: &Element, from: (f64, f64)) -> bool {
+    let to = centre(e);
+    let (dx, dy) = (from.0 - to.0, from.1 - to.1);
+    if dx.hypot(dy) < 1.0 {
+        return false;
+    }
+    let (x, y) = local_offset(e, dx, dy);
+    play(
+        e,
+        &format!(
+            r#"[{{"transform":"translate({x:.1}px,{y:.1}px)","opacity":0.85}},{{"transform":"none","opacity":1}}]"#
+        ),
+        TRAVEL_MS,
+    );
+    true
+}
+
+fn grow(e: &Element) {
+    play(
+        e,
+        r#"[{"transform":"scale(0.2)","opacity":0},{"transform":"scale(1.08)","opacity":1,"offset":0.7},{"transform":"none","opacity":1}]"#,
+        GROW_MS,
+    );
+}
+
+/// A piece that left: its ghost is drawn in the overlay `layer`, which covers the viewport (so
+/// a screen matrix places it), fades or is captured, and is removed.
+fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f64)>) {
+    let Some(document) = layer.owner_document() else {
+        return;
+    };
+    // An SVG piece is drawn in an SVG of its own over the page, placed as its parent was; an
+    // HTML piece (a card in the hand) in a box where it stood.
+    let holder = match stood.parent {
+        Some([a, b, c, d, e, f]) => {
+            let svg = "http://www.w3.org/2000/svg";
+            let (Ok(outer), Ok(g)) = (
+                document.create_element_ns(Some(svg), "svg"),
+                document.create_element_ns(Some(svg), "g"),
+            ) else {
+                return;
+            };
+            let _ = g.set_attribute("transform", &format!("matrix({a},{b},{c},{d},{e},{f})"));
+            let _ = outer.append_child(&g);
+            (outer, g)
+        }
+        None => {
+            let Ok(div) = document.create_element("div") else {
+                return;
+            };
+            let [x, y, w, h] = stood.rect;
+            let _ = div.set_attribute(
+                "style",
+                &format!("position:absolute;left:{x}px;top:{y}px;width:{w}px;height:{h}px"),
+            );
+            (div.clone(), div)
+        }
+    };
+    let (outer, g) = holder;
+    let ghost = stood.copy.clone();
+    // A ghost is a picture only: nothing in it may be clicked, named, counted as a piece or
+    // matched by a board's style or a test (its look is inline, from `keep_look`).
+    for e in std::iter::once(ghost.clone()).chain(all(&ghost, "*")) {
+        let names = e.get_attribute_names();
+        for name in names.iter().filter_map(|n| n.as_string()) {
+            let bare = ["id", "class", "role", "tabindex", "title"].contains(&name.as_str());
+            if bare || name.starts_with("data-") || name.starts_with("aria-") {
+                let _ = e.remove_attribute(&name);
+            }
+        }
+    }
+    let _ = ghost.set_attribute("class", "motion-ghost");
+    let _ = g.append_child(&ghost);
+    let _ = layer.append_child(&outer);
+    let keyframes = if captured {
+        let (x, y) = towards.map_or((0.0, 0.0), |to| {
+            let (dx, dy) = (to.0 - stood.centre.0, to.1 - stood.centre.1);
+            local_offset(&ghost, dx, dy)
+        });
+        format!(
+            r#"[{{"transform":"none","opacity":1,"filter":"none"}},{{"transform":"scale(1.25)","opacity":1,"filter":"drop-shadow(0 0 6px #e0322b)","offset":0.3}},{{"transform":"translate({x:.1}px,{y:.1}px) scale(0.1)","opacity":0,"filter":"drop-shadow(0 0 6px #e0322b)"}}]"#
+        )
+    } else {
+        r#"[{"transform":"none","opacity":0.9},{"transform":"scale(0.6)","opacity":0}]"#.to_string()
+    };
+    play(&ghost, &keyframes, LEAVE_MS);
+    // The ghost goes when its motion ends (a timer, not the animation's promise, so a ghost
+    // never stays if the animation is cancelled).
+    let done = outer;
+    leptos::prelude::set_timeout(
+        move || done.remove(),
+        std::time::Duration::from_millis(LEAVE_MS as u64 + 40),
+    );
+}
+
+fn anchor(root: &Element, name: &str) -> Option<(f64, f64)> {
+    let e = root
+        .query_selector(&format!("[data-anchor=\"{name}\"]"))
+        .ok()
+        .flatten()?;
+    Some(centre(&e))
+}
+
+/// Show as motion what changed in `root` since `before`; ghosts go into `layer`.
+pub fn show(root: &Element, layer: &Element, before: &Snapshot) {
+    let now = all(root, "[data-piece]");
+    let mut kept = Vec::new();
+    for e in &now {
+        let Some(key) = e.get_attribute("data-piece") else {
+            continue;
+        };
+        if e.has_attribute("transform") || !drawn(e) {
+            continue;
+        }
+        if let Some(old) = before.piece(&key) {
+            travel(e, old.centre);
+            kept.push(key);
+            continue;
+        }
+        // A piece of a kind that left somewhere else in this action (a stone marched from one
+        // area to another) is that piece, moved.
+        let kind = e.get_attribute("data-kind");
+        let moved = kind.as_ref().and_then(|kind| {
+            before.pieces.iter().find(|(k, s)| {
+                s.kind.as_ref() == Some(kind)
+                    && !kept.contains(k)
+                    && !now
+                        .iter()
+                        .any(|n| n.get_attribute("data-piece").as_deref() == Some(k.as_str()))
+            })
+        });
+        if let Some((k, old)) = moved {
+            kept.push(k.clone());
+            travel(e, old.centre);
+            continue;
+        }
+        let from = e.get_attribute("data-from").and_then(|name| {
+            anchor(root, &name).or_else(|| {
+                let old = before.piece(&name)?;
+                // That piece became this one: it travels, no ghost of it stays behind.
+                kept.push(name);
+                Some(old.centre)
+            })
+        });
+        match from {
+            Some(from) => {
+                if !travel(e, from) {
+                    grow(e);
+                }
+            }
+            None => grow(e),
+        }
+    }
+    for (key, stood) in &before.pieces {
+        if kept.contains(key)
+            || now
+                .iter()
+                .any(|e| e.get_attribute("data-piece").as_deref() == Some(key))
+        {
+            continue;
+        }
+        let marker = root
+            .query_selector(&format!("[data-vanished=\"{key}\"]"))
+            .ok()
+            .flatten();
+        let how = marker.as_ref().and_then(|m| m.get_attribute("data-how"));
+        // A covered card is still there, under the one that covers it.
+        if how.as_deref() == Some("covered") {
+            continue;
+        }
+        let captured = how.as_deref() == Some("captured");
+        let towards = marker
+            .as_ref()
+            .and_then(|m| m.get_attribute("data-to"))
+            .and_then(|name| anchor(root, &name));
+        leave(layer, stood, captured, towards);
+    }
+    for e in all(root, "[data-flash]") {
+        let Some(mark) = e.get_attribute("data-flash") else {
+            continue;
+        };
+        let key = mark.split(':').next().unwrap_or_default();
+        let changed = before
+            .flashes
+            .iter()
+            .any(|old| old.split(':').next() == Some(key) && *old != mark);
+        if changed {
+            play(
+                &e,
+                r#"[{"filter":"brightness(1.7) saturate(0.6)","opacity":0.55},{"filter":"none","opacity":1}]"#,
+                TRAVEL_MS,
+            );
+        }
+    }
+    for e in all(root, "[data-count]") {
+        let (Some(key), Some(text)) = (e.get_attribute("data-count"), e.text_content()) else {
+            continue;
+        };
+        let changed = before.counts.iter().any(|(k, t)| *k == key && *t != text);
+        if changed {
+            play(
+                &e,
+                r#"[{"transform":"none"},{"transform":"scale(1.2)","offset":0.35},{"transform":"none"}]"#,
+                PULSE_MS,
+            );
+        }
+    }
+}
+
+/// Follow the live table's actions in `root` as motion, drawing ghosts in `layer` (an overlay
+/// over the viewport). `moves` counts the actions; a change of `viewer`, or a table that is not
+/// `live` (the replay, the hand-off), only reads the table anew.
+pub fn follow(
+    root: NodeRef<Section>,
+    layer: NodeRef<Div>,
+    moves: Memo<usize>,
+    viewer: Signal<usize>,
+    live: Signal<bool>,
+) {
+    let last = StoredValue::new_local(None::<(usize, usize, Snapshot)>);
+    Effect::new(move |_| {
+        let (moves, viewer, live) = (moves.get(), viewer.get(), live.get());
+        let (Some(root), Some(layer)) = (root.get(), layer.get()) else {
+            return;
+        };
+        let (root, layer): (Element, Element) = (root.into(), layer.into());
+        // In the next frame, before it is painted: every part of the table has been drawn anew
+        // by then, whatever order the effects ran in.
+        request_animation_frame(move || {
+            // Read before anything moves: an animation's first frame would shift what is read.
+            let now = snapshot(&root);
+            last.update_value(|last| {
+                if let Some((m, v, before)) = last.as_ref() {
+                    if *m != moves && *v == viewer && live && !reduced() {
+                        show(&root, &layer, before);
+                    }
+                }
+                *last = Some((moves, viewer, now));
+            });
+        });
+    });
+}
