@@ -66,7 +66,14 @@ fn die(value: u8, x: f64) -> impl IntoView {
     }
 }
 
-fn stone(look: SeatLook, x: f64, y: f64, extra: &'static str) -> impl IntoView {
+/// A stone on `cell`, placed from its seat's supply (`supply-N` in the bar) when it is new.
+fn stone(
+    look: SeatLook,
+    seat: Seat,
+    cell: usize,
+    (x, y): (f64, f64),
+    extra: &'static str,
+) -> impl IntoView {
     let r = R * 0.68;
     // Blue carries a diamond so the two colours differ in shape too.
     let mark = (look.colour == "blue").then(|| {
@@ -78,8 +85,10 @@ fn stone(look: SeatLook, x: f64, y: f64, extra: &'static str) -> impl IntoView {
         }
     });
     view! {
-        <circle class=format!("stone seat-{} {extra}", look.colour) cx=x cy=y r=r></circle>
-        {mark}
+        <g data-piece=format!("stone-{cell}") data-from=format!("supply-{seat}")>
+            <circle class=format!("stone seat-{} {extra}", look.colour) cx=x cy=y r=r></circle>
+            {mark}
+        </g>
     }
 }
 
@@ -118,8 +127,8 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
             .map(|seat| {
                 let look = herd_look(&v, seat);
                 view! {
-                    <span class=format!("count seat-{}", look.colour)>
-                        {look.mark} " " {s.stones(seat)}
+                    <span class=format!("count seat-{}", look.colour) data-anchor=format!("supply-{seat}")>
+                        {look.mark} " " <span data-count=format!("stones-{seat}")>{s.stones(seat)}</span>
                         <span class="sr-only">" " {t!(lang, "{} stones", "{} kő", look.colour_name(lang))}</span>
                     </span>
                 }
@@ -190,12 +199,15 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
                 });
                 let stone_view = s.cells[c].map(|owner| {
                     let extra = if matches!(action, Some(HerdAction::Remove { .. })) { "target" } else { "" };
-                    stone(herd_look(&v, owner as Seat), x, y, extra)
+                    stone(herd_look(&v, owner as Seat), owner as Seat, c, (x, y), extra)
                 });
                 let ghost_view = (s.cells[c].is_none())
                     .then_some(ghost)
                     .flatten()
-                    .map(|kind| view! { <circle class=format!("ghost {kind}") cx=x cy=y r=R * 0.55></circle> });
+                    .map(|kind| view! {
+                        <circle class=format!("ghost {kind}") cx=x cy=y r=R * 0.55
+                            data-vanished=format!("stone-{c}") data-how=kind></circle>
+                    });
                 let fresh = (placed_now && s.cells[c].is_some())
                     .then(|| view! { <circle class="fresh" cx=x cy=y r=R * 0.2></circle> });
                 let cross = forbidden.then(|| {

@@ -488,7 +488,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                 view! {
                     <span class=format!("lc-score seat-{}", look.colour) class:out=out class:me=me>
                         <span class="seat-mark" aria-hidden="true">{look.mark}</span>
-                        <b aria-hidden="true">{if out { "✗".to_string() } else { score.to_string() }}</b>
+                        <b aria-hidden="true" data-count=format!("score-{s}")>{if out { "✗".to_string() } else { score.to_string() }}</b>
                         // Read out in words instead (a plain span may not carry an aria-label).
                         <span class="sr-only">{label}</span>
                     </span>
@@ -557,12 +557,20 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                 }
                 let [lx, ly] = shape.label;
                 let spots = label_spots(shape.label, tile.castle.is_some(), tile.owner.is_some());
-                let castle_view = tile.castle.map(|k| castle(lx, spots.castle_foot.unwrap_or(ly), k.towers, k.ruined));
+                // A castle that lost or regained a tower, a county that changed hands: they
+                // flash when the table's motion shows the action (ui/motion.rs).
+                let castle_view = tile.castle.map(|k| {
+                    view! {
+                        <g data-flash=format!("castle-{}:{}:{}", id.code(), k.towers, k.ruined)>
+                            {castle(lx, spots.castle_foot.unwrap_or(ly), k.towers, k.ruined)}
+                        </g>
+                    }
+                });
                 let value_y = spots.value_y;
                 let value_text = tile.owner.map(|_| {
                     let mark = owner.map_or("", |l| l.mark);
                     view! {
-                        <text class="lc-value" x=lx y=value_y text-anchor="middle">
+                        <text class="lc-value" x=lx y=value_y text-anchor="middle" data-count=format!("value-{}", id.code())>
                             <tspan class="lc-mark">{mark}</tspan>
                             {format!(" {}", tile.value)}
                         </text>
@@ -603,7 +611,8 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                         on:click=click
                         on:keydown=key
                     >
-                        <path class=format!("lc-shape {fill_class}") d=shape.path.clone()></path>
+                        <path class=format!("lc-shape {fill_class}") d=shape.path.clone()
+                            data-flash=format!("county-{}:{:?}", id.code(), tile.owner)></path>
                         {pattern}
                         <circle class="lc-hit" cx=lx cy=ly r=hit_r></circle>
                     </g>

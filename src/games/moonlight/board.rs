@@ -320,14 +320,15 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                     v.deck_sizes[s]
                 );
                 view! {
-                    <div class=format!("ml-seat seat-{}", look.colour) class:active=t.mover == s && t.phase != Phase::Over>
+                    <div class=format!("ml-seat seat-{}", look.colour) class:active=t.mover == s && t.phase != Phase::Over
+                        data-anchor=format!("hand-{s}")>
                         <span class="ml-seat-name">{seat_name(t, s, v.seat, lang)}</span>
                         <span class="ml-mountains" title=sr.clone()>{halves}</span>
                         <span class="ml-moons" role="img" aria-label=sr>
                             <svg viewBox="-12 -12 24 24" class="ml-moon-icon" aria-hidden="true"><path d=moon_path(0.0, 0.0, 10.0)></path></svg>
                             {moons}
                         </span>
-                        <span class="ml-cards">{cards}</span>
+                        <span class="ml-cards" data-count=format!("cards-{s}")>{cards}</span>
                     </div>
                 }
             })
@@ -492,7 +493,23 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         }
                     })
                     .collect_view();
-                let card = g.stack.last().map(|w| wolf_card(w, x + GAP, y + GAP, CW - 2.0 * GAP));
+                // A card new on the panorama came from its player's hand (the viewer's own card
+                // travels from its place in the hand, which has the same key); the card it
+                // covers goes under it, not away.
+                let placer = t.last_turn.iter().chain(t.this_turn.iter()).rev().find_map(|c| match c {
+                    Change::Placed { seat, at: k, .. } if *k == at => Some(*seat),
+                    _ => None,
+                });
+                let card = g.stack.last().map(|w| {
+                    view! {
+                        <g data-piece=format!("wolf-{w}") data-from=placer.map(|s| format!("hand-{s}"))>
+                            {wolf_card(w, x + GAP, y + GAP, CW - 2.0 * GAP)}
+                        </g>
+                    }
+                });
+                let covered = g.stack.len().checked_sub(2).map(|i| {
+                    view! { <g data-vanished=format!("wolf-{}", g.stack.as_slice()[i]) data-how="covered"></g> }
+                });
                 let count = (g.stack.len() > 1).then(|| {
                     view! {
                         <g class="ml-count" aria-hidden="true">
@@ -545,6 +562,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         <title>{cell_title(label.clone(), g, lang)}</title>
                         {slot}
                         {under}
+                        {covered}
                         {card}
                         {count}
                         {corner}
@@ -653,6 +671,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                         class:selected=selected
                         class:playable=playable
                         data-card=w.to_string()
+                        data-piece=format!("wolf-{w}")
                         data-legal=(playable && !selected).then_some("")
                         data-hint=move || props.hint_on(|a| on_card(a, w))
                         data-review=move || props.review_on(|a| on_card(a, w))

@@ -673,11 +673,12 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     view! { <span class="tb-backs" aria-hidden="true">{up}{down}</span> }
                 });
                 view! {
-                    <div class=format!("tb-side tb-side-{}", colour.name()) class:tb-moving=v.mover == seat && v.end.is_none()>
+                    <div class=format!("tb-side tb-side-{}", colour.name()) class:tb-moving=v.mover == seat && v.end.is_none()
+                        data-anchor=format!("rack-{seat}")>
                         <span class="tb-who"><span class="tb-mark" aria-hidden="true">{look.mark}</span> {who}</span>
                         <span class="tb-stat tb-medals" title=lang.pick("Medals / objective", "Érmek / cél")>
                             <span class="tb-medal-icon" aria-hidden="true"></span>
-                            {t!(lang, "{medals}/{target} medals", "{medals}/{target} érem")}
+                            <span data-count=format!("medals-{seat}")>{t!(lang, "{medals}/{target} medals", "{medals}/{target} érem")}</span>
                         </span>
                         <span class="tb-stat">{t!(lang, "rack {}/8", "tartó {}/8", face.size)}</span>
                         {frozen}
@@ -932,9 +933,27 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         tile_shape(colour_of(tile.owner), x + off, y + off, TOKEN, "tb-tile tb-covered")
                     })
                     .collect_view();
-                let top = stack
-                    .last()
-                    .map(|tile| token(tile.troop, colour_of(tile.owner), x, y, TOKEN));
+                // A Troop new on this base came from its seat's rack, or from the base the
+                // Eruption moved it from (where it was the top, one above what stands there now).
+                let came_from = |owner: u8| {
+                    changes
+                        .iter()
+                        .rev()
+                        .find_map(|c| match *c {
+                            Change::Moved { from, to, .. } if to == id => {
+                                Some(format!("tile-{from}-{}", v.table.stack(from).len()))
+                            }
+                            _ => None,
+                        })
+                        .unwrap_or_else(|| format!("rack-{owner}"))
+                };
+                let top = stack.last().map(|tile| {
+                    view! {
+                        <g data-piece=format!("tile-{id}-{}", stack.len() - 1) data-from=came_from(tile.owner)>
+                            {token(tile.troop, colour_of(tile.owner), x, y, TOKEN)}
+                        </g>
+                    }
+                });
                 let height = (stack.len() > 1).then(|| {
                     view! {
                         <g class="tb-height">

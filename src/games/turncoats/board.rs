@@ -172,21 +172,33 @@ fn spots(n: u8) -> &'static [(f64, f64)] {
     }
 }
 
-/// The stones of one colour in one hex of an area.
-fn cluster(c: Colour, n: u8, x: f64, y: f64) -> AnyView {
+/// The stones of one colour in one hex of area `area`. Each is a piece for the table's motion
+/// (`stone-AREA-COLOUR-K`): a stone new here comes from the hand of `mover`, or from the area a
+/// stone of its colour left in the same action (`data-kind`).
+fn cluster(c: Colour, n: u8, (x, y): (f64, f64), area: usize, mover: Seat) -> AnyView {
     if n == 0 {
         return ().into_any();
     }
+    let colour = colour_class(c);
+    let piece = move |k: usize, body: AnyView| {
+        view! {
+            <g data-piece=format!("stone-{area}-{colour}-{k}") data-kind=format!("tc-{colour}")
+                data-from=format!("hand-{mover}")>
+                {body}
+            </g>
+        }
+    };
     if n <= CROWDED {
         return spots(n)
             .iter()
-            .map(|&(dx, dy)| stone(c, x + dx, y + dy, STONE_R))
+            .enumerate()
+            .map(|(k, &(dx, dy))| piece(k, stone(c, x + dx, y + dy, STONE_R)))
             .collect_view()
             .into_any();
     }
     view! {
-        {stone(c, x - 9.0, y, 11.0)}
-        <text class="tc-count" x=x + 4.0 y=y + 6.0>{format!("×{n}")}</text>
+        {piece(0, stone(c, x - 9.0, y, 11.0))}
+        <text class="tc-count" x=x + 4.0 y=y + 6.0 data-count=format!("stones-{area}-{colour}")>{format!("×{n}")}</text>
     }
     .into_any()
 }
@@ -348,7 +360,7 @@ fn pool(
             });
             view! {
                 {stone(c, x + 34.0, ry, 8.0)}
-                <text class="tc-pool-count" x=x + 56.0 y=ry + 6.5>{stones[c]}</text>
+                <text class="tc-pool-count" x=x + 56.0 y=ry + 6.5 data-count=format!("{title}-{}", colour_class(c))>{stones[c]}</text>
                 {plus}
             }
         })
@@ -523,8 +535,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                     let clusters = Colour::ALL
                         .into_iter()
                         .map(|c| {
-                            let (x, y) = centres[c.index()];
-                            cluster(c, n[c], x, y)
+                            cluster(c, n[c], centres[c.index()], i, v.mover)
                         })
                         .collect_view();
                     let (cx, cy) = (area.center.0 as f64, area.center.1 as f64);
@@ -641,7 +652,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                     <path class="tc-sack" d="M692,468 Q668,486 668,522 Q668,556 710,556 Q752,556 752,522 Q752,486 728,468 Z"></path>
                     <path class="tc-sack-top" d="M694,470 Q700,446 710,458 Q720,446 726,470"></path>
                     <path class="tc-sack-tie" d="M690,469 L730,469"></path>
-                    <text class="tc-bag-count" x="710" y="524">{bag_size}</text>
+                    <text class="tc-bag-count" x="710" y="524" data-count="bag">{bag_size}</text>
                     <text class="tc-caption" x="710" y="578">{t!(lang, "Bag", "Zsák")}</text>
                 </g>
             };
@@ -672,7 +683,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                     let x = 711.0 + (place as f64 - (n as f64 - 1.0) / 2.0) * 25.0;
                     view! {
                         <text class=format!("tc-hand-mark seat-{}", look.colour) class:mover=s == v.mover x=x y="62">{look.mark}</text>
-                        <text class="tc-hand-size" x=x y="84">{size}</text>
+                        <text class="tc-hand-size" x=x y="84" data-anchor=format!("hand-{s}") data-count=format!("hand-{s}")>{size}</text>
                     }
                 })
                 .collect_view();
