@@ -94,6 +94,9 @@ async function launch() {
   const context = await chromium.launchPersistentContext(udd, {
     executablePath: CHROMIUM,
     headless: true,
+    // The tests tap fast: the table's motion (src/ui/motion.rs) is off unless a test turns it
+    // on (motion.test.js), so no tap waits for a piece to settle.
+    reducedMotion: 'reduce',
     args: CHROMIUM_ARGS,
   });
   return { context, close: async () => { await context.close(); fs.rmSync(udd, { recursive: true, force: true }); } };

@@ -1,0 +1,174 @@
+// Moves you can follow (issue #21, src/ui/motion.rs) in Chromium: a move of each game is shown
+// as motion and ends with the board exactly as the view draws it (no piece left mid-way,
+// nothing duplicated, no ghost left), a computer turn of several actions in Herd is animated
+// action by action, and with reduced motion no animation runs at all.
+//
+// The other browser tests run with reduced motion (lib.js `launch`), so motion never slows
+// their taps; these pages turn it back on.
+const assert = require('assert');
+const { guardedPage, fresh, shot } = require('./lib');
+
+// Counts every Web Animation the page starts, and which piece it moved.
+function countAnimations() {
+  window.__motion = { calls: 0, pieces: [] };
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    window.__motion.calls++;
+    const key = this.getAttribute && (this.getAttribute('data-piece') || this.getAttribute('data-count') || this.getAttribute('data-flash'));
+    if (key) window.__motion.pieces.push(key);
+    return animate.apply(this, args);
+  };
+}
+
+async function motionPage(context, { reduced = false, viewport = { width: 1280, height: 800 } } = {}) {
+  const { page, problems } = await guardedPage(context, viewport);
+  await page.emulateMedia({ reducedMotion: reduced ? 'reduce' : 'no-preference' });
+  await page.addInitScript(countAnimations);
+  return { page, problems };
+}
+
+async function start(page, url, game, { seats = ['human', 'easy'], options = [] } = {}) {
+  await fresh(page, url);
+  await page.click(`button[data-game="${game}"]`);
+  for (const [i, who] of seats.entries()) await page.selectOption(`[data-seat="${i}"] select`, who);
+  for (const [sel, v] of options) await page.selectOption(sel, v);
+  await page.click('[data-testid="start-game"]');
+  await page.waitForSelector(`.table[data-game="${game}"]`);
+}
+
+// Waits until no animation runs and no ghost is left, then reads the table at rest.
+async function atRest(page) {
+  // The table's own motion only (CSS animations such as a legal target's pulse never end).
+  await page.waitForFunction(() => document.getAnimations()
+    .every(a => a instanceof CSSAnimation || a instanceof CSSTransition || a.playState !== 'running')
+    && !document.querySelector('.motion-ghost'), null, { timeout: 10000 });
+  return page.evaluate(() => {
+    const pieces = [...document.querySelectorAll('.table [data-piece]')];
+    const keys = pieces.map(p => p.getAttribute('data-piece'));
+    return {
+      keys,
+      unique: new Set(keys).size === keys.length,
+      // A piece at rest carries no motion of its own: no inline transform, no animation.
+      moving: pieces.filter(p => p.getAnimations().some(a => !(a instanceof CSSAnimation)) || p.style.transform).length,
+      layer: document.querySelector('.motion-layer').childElementCount,
+      board: document.querySelector('.board-wrap').innerHTML,
+    };
+  });
+}
+
+const motion = page => page.evaluate(() => ({ ...window.__motion }));
+
+// Taps the first legal target (or the middle one) until an action moved something on the table.
+async function playUntilMotion(page, game, pick = 'first') {
+  for (let tries = 0; tries < 12; tries++) {
+    const before = (await motion(page)).calls;
+    // What finishes an action first: a follow-up choice, then a board target, then the rest
+    // (a Troop, a card, a stone to play); never Negotiate (it moves nothing on the map) nor
+    // the choice already made.
+    let legal = [];
+    for (const sel of ['.tc-choice[data-legal]', 'svg [data-legal]', '[data-legal]:not(.tc-negotiate):not([aria-pressed="true"])']) {
+      legal = await page.$$('.table ' + sel);
+      if (legal.length) break;
+    }
+    if (!legal.length) { await page.waitForTimeout(300); continue; }
+    await legal[pick === 'middle' ? Math.floor(legal.length / 2) : 0].click();
+    await page.waitForTimeout(150);
+    if ((await motion(page)).calls > before) return;
+  }
+  throw new Error(`${game}: no tap made anything move`);
+}
+
+// The small board, the human (seat 0) plays Red and so moves first.
+const HERD_RED_HUMAN = [['.options select >> nth=0', '4'], ['.options select >> nth=1', '0']];
+
+const GAMES = [
+  ['herd', { options: HERD_RED_HUMAN }, 'middle'],
+  ['toy-battle', {}, 'first'],
+  ['moonlight', {}, 'first'],
+  ['turncoats', {}, 'first'],
+  ['long-campaign', { seats: ['human', 'easy', 'easy'] }, 'first'],
+];
+
+module.exports = {
+  async 'a move of each game is animated and ends with the board the view draws'({ url, context }) {
+    const { page, problems } = await motionPage(context);
+    for (const [game, setup, pick] of GAMES) {
+      await start(page, url, game, setup);
+      // Against the computer at the slowest speed the table waits for the human's move.
+      await page.waitForSelector('.table [data-legal]', { timeout: 30000 });
+      await playUntilMotion(page, game, pick);
+      const seen = await motion(page);
+      assert.ok(seen.calls > 0 && seen.pieces.length > 0, `${game}: the move was animated (${JSON.stringify(seen)})`);
+      const rest = await atRest(page);
+      assert.ok(rest.unique, `${game}: every piece is drawn once (${rest.keys.join(' ')})`);
+      assert.strictEqual(rest.moving, 0, `${game}: no piece is left mid-way`);
+      assert.strictEqual(rest.layer, 0, `${game}: no ghost is left`);
+    }
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
+  async 'a computer turn of several Herd actions is animated action by action'({ url, context }) {
+    const { page, problems } = await motionPage(context);
+    // The human plays Red and places the first stones; the computer's turn after it rolls,
+    // removes and places: several actions, each shown.
+    await start(page, url, 'herd', { options: HERD_RED_HUMAN });
+    // "Steady": 800 ms before each of the computer's actions, time enough to start watching.
+    await page.selectOption('.pace select', '800');
+    while (await page.$('.table [data-legal]')) {
+      const legal = await page.$$('.table [data-legal]');
+      await legal[Math.floor(legal.length / 2)].click().catch(() => {});
+      await page.waitForTimeout(100);
+    }
+    const mine = await page.$$eval('.board-wrap [data-piece]', p => p.map(e => e.getAttribute('data-piece')));
+    // Every change of the board from now on, and how many animations had started by then.
+    await page.evaluate(() => {
+      window.__motion.pieces = [];
+      window.__changes = [];
+      new MutationObserver(() => {
+        const keys = [...document.querySelectorAll('.board-wrap [data-piece]')].map(p => p.getAttribute('data-piece')).join(' ');
+        const last = window.__changes[window.__changes.length - 1];
+        if (!last || last.keys !== keys) window.__changes.push({ keys, calls: window.__motion.calls });
+      }).observe(document.querySelector('.board-wrap'), { subtree: true, childList: true });
+    });
+    await page.waitForSelector('.table [data-legal]', { timeout: 60000 });
+    // Settled before reading, and read twice: motion never changes the board itself.
+    const first = await atRest(page);
+    const changes = await page.evaluate(() => window.__changes);
+    const seen = await motion(page);
+    await shot(page, 'motion-herd-after-computer-turn');
+    const placed = first.keys.filter(k => !mine.includes(k));
+    const removed = mine.filter(k => !first.keys.includes(k));
+    assert.ok(placed.length + removed.length >= 2, `the computer's turn changed several stones (+${placed} −${removed})`);
+    const animated = new Set(seen.pieces);
+    const missed = placed.filter(k => !animated.has(k));
+    assert.deepStrictEqual(missed, [], `every stone the computer placed was animated (${[...animated].join(' ')})`);
+    // One board change after another, each animated before the next: not all at once.
+    const stepped = changes.filter((c, i) => i > 0 && c.calls > changes[i - 1].calls).length;
+    assert.ok(changes.length >= 2 && stepped >= 1, `the stones came one action after another (${JSON.stringify(changes)})`);
+    const again = await atRest(page);
+    assert.strictEqual(again.board, first.board, 'the board at rest is exactly the view');
+    assert.ok(first.unique && first.moving === 0 && first.layer === 0, 'nothing left mid-way or duplicated');
+    // The stones drawn are the stones the cells name (the view), no more and no fewer.
+    const named = await page.$$eval('.herd-board .cell[aria-label*="stone"]', cells => cells.length);
+    assert.strictEqual(first.keys.length, named, 'one piece per stone of the view');
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
+  async 'with reduced motion no animation runs'({ url, context }) {
+    const { page, problems } = await motionPage(context, { reduced: true });
+    await start(page, url, 'herd', { options: HERD_RED_HUMAN });
+    await page.waitForSelector('.table [data-legal]', { timeout: 30000 });
+    const legal = await page.$$('.table [data-legal]');
+    await legal[Math.floor(legal.length / 2)].click();
+    await page.waitForSelector('.board-wrap [data-piece]', { timeout: 5000 }).catch(() => {});
+    await page.waitForTimeout(400);
+    const stones = await page.$$eval('.board-wrap [data-piece]', p => p.length);
+    assert.ok(stones > 0, 'a stone was placed');
+    assert.deepStrictEqual(await motion(page), { calls: 0, pieces: [] }, 'nothing was animated');
+    assert.strictEqual(await page.$$eval('.motion-ghost', g => g.length), 0, 'no ghost was drawn');
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+};
