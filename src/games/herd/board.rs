@@ -86,9 +86,26 @@ fn stone(
     });
     view! {
         <g data-piece=format!("stone-{cell}") data-from=format!("supply-{seat}")>
+            <ellipse class="stone-shadow" cx=x + r * 0.08 cy=y + r * 0.16 rx=r ry=r * 0.96></ellipse>
             <circle class=format!("stone seat-{} {extra}", look.colour) cx=x cy=y r=r></circle>
             {mark}
+            <circle class="stone-gloss" cx=x cy=y r=r></circle>
         </g>
+    }
+}
+
+/// The shading of every stone (`.stone-gloss`): light from the top left, a dark rim at the
+/// bottom right, in the stone's own box.
+fn gloss() -> impl IntoView {
+    view! {
+        <defs>
+            <radialGradient id="herd-gloss" cx="0.4" cy="0.38" r="0.66" fx="0.32" fy="0.26">
+                <stop offset="0" stop-color="#fff" stop-opacity="0.55"></stop>
+                <stop offset="0.42" stop-color="#fff" stop-opacity="0"></stop>
+                <stop offset="0.78" stop-color="#000" stop-opacity="0.04"></stop>
+                <stop offset="1" stop-color="#000" stop-opacity="0.34"></stop>
+            </radialGradient>
+        </defs>
     }
 }
 
@@ -260,6 +277,7 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
             .collect_view();
         view! {
             <svg class="board herd-board" viewBox=view_box role="group" aria-label=t!(lang, "Herd board", "Herd tábla") preserveAspectRatio="xMidYMid meet">
+                {gloss()}
                 {cells}
             </svg>
         }

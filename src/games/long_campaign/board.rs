@@ -224,34 +224,64 @@ fn effect_county(r: &Reveal) -> Option<CountyId> {
     }
 }
 
-/// A castle of three towers at (x, y) (the centre of its wall's foot); fallen towers are drawn
-/// as rubble, a ruined castle in grey.
+/// A castle of three towers at (x, y) (the centre of its wall's foot), in a box 54 wide and 45
+/// high drawn at 0.8: crenellated towers with arrow slits, shaded on their right, the keep in
+/// the middle with the gate. A fallen tower is a broken stump on its rubble; a ruined castle
+/// is grey.
 fn castle(x: f64, y: f64, towers: u8, ruined: bool) -> impl IntoView {
     let tower = |i: usize| {
-        let tx = x - 27.0 + i as f64 * 20.0;
-        // The middle tower falls last, then the left one.
+        // The keep (the middle tower) is wider and taller; it falls last, then the left one.
+        let (left, w, h) = [(-27.0, 14.0, 33.0), (-8.0, 16.0, 41.0), (13.0, 14.0, 33.0)][i];
         let standing = !ruined && (towers as usize) > [1, 0, 2][i];
+        let tx = x + left;
+        let top = y - h;
         if standing {
-            let top = y - 40.0;
+            let (m, gap) = (w * 0.22, w * 0.17);
+            let slit_y = top + if i == 1 { 10.0 } else { 9.0 };
             view! {
                 <path class="lc-tower"
-                    d=format!("M{tx:.0},{y:.0}V{top:.0}h3v-5h3v5h2v-5h3v5h3V{y:.0}Z")></path>
+                    d=format!("M{tx:.1},{y:.1}V{:.1}h{m:.2}v4h{gap:.2}v-4h{m:.2}v4h{gap:.2}v-4h{m:.2}V{y:.1}Z", top - 4.0)></path>
+                <rect class="lc-shade" x=tx + w * 0.66 y=top width=w * 0.34 height=h></rect>
+                <path class="lc-bricks"
+                    d=format!("M{:.1},{:.1}h5M{:.1},{:.1}h4M{:.1},{:.1}h5", tx + 2.0, top + 4.0, tx + w - 7.0, top + 17.0, tx + 3.0, y - 9.0)></path>
+                <rect class="lc-slit" x=tx + w / 2.0 - 1.3 y=slit_y width="2.6" height="7" rx="1.3"></rect>
             }
             .into_any()
         } else {
+            // The stump, broken off in a ragged line, and a heap of three blocks at its foot
+            // (the keep's beside the gate), all inside the castle's box.
+            let heap = [tx + 6.5, x - 11.0, tx + 7.0][i];
             view! {
+                <path class="lc-tower"
+                    d=format!("M{tx:.1},{y:.1}V{:.1}l3,2.5l3,-3l2.5,4l2.5,-2l{:.1},3V{y:.1}Z", y - 15.0, w - 11.0)></path>
                 <path class="lc-rubble"
-                    d=format!("M{tx:.0},{:.0}l3,-5l4,3l4,-6l3,8Z", y - 18.0)></path>
+                    d=format!("M{:.1},{y:.1}v-5.5h6.5v5.5ZM{:.1},{y:.1}l0.6,-4.6h5.6l0.6,4.6ZM{:.1},{:.1}l1.2,-4.2h5l0.4,4.2Z", heap - 6.5, heap + 0.5, heap - 3.5, y - 5.5)></path>
             }
             .into_any()
         }
     };
+    // The curtain wall: crenellated between the towers, or broken down with them.
+    let wall = if ruined {
+        format!(
+            "M{:.0},{y:.0}V{:.0}l4,-3l5,2l5,-4l4,3l4,-2l4,4l5,-3l5,2l8,-2V{y:.0}Z",
+            x - 22.0,
+            y - 11.0
+        )
+    } else {
+        format!(
+            "M{:.0},{y:.0}V{:.0}h9h1.25v-3h2.5v3h1.25h16h1.25v-3h2.5v3h1.25h9V{y:.0}Z",
+            x - 22.0,
+            y - 20.0
+        )
+    };
     view! {
         <g class="lc-castle" class:ruined=ruined aria-hidden="true"
             transform=format!("translate({x:.0},{y:.0}) scale(0.8) translate({:.0},{:.0})", -x, -y)>
-            {[0usize, 1, 2].map(tower).into_iter().collect_view()}
-            <path class="lc-wall" d=format!("M{:.0},{y:.0}v-18h50v18Z", x - 25.0)></path>
-            <path class="lc-gate" d=format!("M{:.0},{y:.0}v-8a5,5 0 0 1 10,0v8Z", x - 5.0)></path>
+            <ellipse class="lc-castle-shadow" cx=x cy=y - 1.0 rx="27" ry="3"></ellipse>
+            <path class="lc-wall" d=wall></path>
+            {[0usize, 2, 1].map(tower).into_iter().collect_view()}
+            <path class="lc-gate" d=format!("M{:.1},{y:.0}v-9a4.5,4.5 0 0 1 9,0v9Z", x - 4.5)></path>
+            <path class="lc-portcullis" d=format!("M{:.1},{y:.0}v-10M{x:.1},{y:.0}v-13M{:.1},{y:.0}v-10M{:.1},{:.1}h9", x - 2.2, x + 2.2, x - 4.5, y - 5.0)></path>
         </g>
     }
 }

@@ -26,6 +26,10 @@ use crate::ui::{
 };
 use leptos::prelude::*;
 
+// The Troops' pictures, beside this file (the module list in mod.rs is the rules' own).
+#[path = "toys.rs"]
+mod toys;
+
 /// Token size (SVG units) of a top Troop on the Terrain; bases are 119+ units apart (§10).
 const TOKEN: f64 = 62.0;
 const BASE_R: f64 = 38.0;
@@ -161,83 +165,6 @@ fn is_portrait() -> bool {
     w < h && w < 820.0
 }
 
-/// A small picture of each Troop, drawn in a box from -1 to 1.
-fn emblem(t: Troop) -> AnyView {
-    match t {
-        Troop::Kwak => view! {
-            <g class="tb-emb">
-                <path d="M-0.9,0.3 Q-0.9,0.9 0,0.85 Q0.7,0.8 0.6,0.2 Z" fill="#ffd54a" stroke="#7a5a00" stroke-width="0.1"></path>
-                <circle cx="0.05" cy="-0.3" r="0.5" fill="#ffd54a" stroke="#7a5a00" stroke-width="0.1"></circle>
-                <path d="M0.45,-0.35 L1,-0.15 L0.45,0 Z" fill="#f08a1c"></path>
-                <circle cx="0.18" cy="-0.42" r="0.1" fill="#222"></circle>
-                <path d="M-0.45,-0.75 L-0.25,-1 L-0.1,-0.78 M0.2,-0.78 L0.35,-1 L0.55,-0.75" stroke="#eee" stroke-width="0.14" fill="none"></path>
-            </g>
-        }
-        .into_any(),
-        Troop::Skully => view! {
-            <g class="tb-emb">
-                <circle cx="0" cy="-0.15" r="0.72" fill="#f5f1e6" stroke="#444" stroke-width="0.08"></circle>
-                <rect x="-0.38" y="0.3" width="0.76" height="0.5" rx="0.12" fill="#f5f1e6" stroke="#444" stroke-width="0.08"></rect>
-                <circle cx="-0.27" cy="-0.15" r="0.2" fill="#333"></circle>
-                <circle cx="0.27" cy="-0.15" r="0.2" fill="#333"></circle>
-                <path d="M-0.15,0.55 V0.8 M0.15,0.55 V0.8" stroke="#444" stroke-width="0.08"></path>
-            </g>
-        }
-        .into_any(),
-        Troop::Capn => view! {
-            <g class="tb-emb">
-                <path d="M-1,0.45 Q-0.6,-0.95 0,-0.75 Q0.6,-0.95 1,0.45 Q0,0.15 -1,0.45 Z" fill="#1e1e1e" stroke="#e0b43a" stroke-width="0.1"></path>
-                <circle cx="0" cy="-0.2" r="0.2" fill="#f5f1e6"></circle>
-                <path d="M-0.25,0.12 L0.25,0.02 M-0.25,0.02 L0.25,0.12" stroke="#f5f1e6" stroke-width="0.09"></path>
-            </g>
-        }
-        .into_any(),
-        Troop::Jumbo => view! {
-            <g class="tb-emb">
-                <ellipse cx="-0.62" cy="-0.1" rx="0.42" ry="0.58" fill="#9aa3ad" stroke="#4b525a" stroke-width="0.08"></ellipse>
-                <ellipse cx="0.62" cy="-0.1" rx="0.42" ry="0.58" fill="#9aa3ad" stroke="#4b525a" stroke-width="0.08"></ellipse>
-                <circle cx="0" cy="-0.2" r="0.5" fill="#b5bec8" stroke="#4b525a" stroke-width="0.08"></circle>
-                <path d="M0,0.1 Q0.05,0.7 0.35,0.9" stroke="#b5bec8" stroke-width="0.26" fill="none" stroke-linecap="round"></path>
-                <circle cx="-0.2" cy="-0.3" r="0.08" fill="#222"></circle>
-                <circle cx="0.2" cy="-0.3" r="0.08" fill="#222"></circle>
-            </g>
-        }
-        .into_any(),
-        Troop::Hook => view! {
-            <g class="tb-emb">
-                <path d="M0.3,-0.95 V0.25 A0.5,0.5 0 1 1 -0.7,0.25 L-0.45,0.05" stroke="#e4e8ee" stroke-width="0.28" fill="none" stroke-linecap="round"></path>
-                <path d="M0.3,-0.95 V0.25 A0.5,0.5 0 1 1 -0.7,0.25 L-0.45,0.05" stroke="#59606a" stroke-width="0.08" fill="none"></path>
-            </g>
-        }
-        .into_any(),
-        Troop::Xb42 => view! {
-            <g class="tb-emb">
-                <path d="M0,-0.55 V-0.85" stroke="#ddd" stroke-width="0.1"></path>
-                <circle cx="0" cy="-0.9" r="0.13" fill="#ff5c5c"></circle>
-                <rect x="-0.7" y="-0.55" width="1.4" height="1.25" rx="0.22" fill="#c7ced6" stroke="#4b525a" stroke-width="0.08"></rect>
-                <circle cx="-0.3" cy="-0.05" r="0.2" fill="#2fd4ff" stroke="#0b5566" stroke-width="0.06"></circle>
-                <circle cx="0.3" cy="-0.05" r="0.2" fill="#2fd4ff" stroke="#0b5566" stroke-width="0.06"></circle>
-                <rect x="-0.35" y="0.35" width="0.7" height="0.15" fill="#4b525a"></rect>
-            </g>
-        }
-        .into_any(),
-        Troop::Star => view! {
-            <g class="tb-emb">
-                <polygon points="0,-1 0.24,-0.33 0.95,-0.31 0.38,0.12 0.59,0.81 0,0.4 -0.59,0.81 -0.38,0.12 -0.95,-0.31 -0.24,-0.33"
-                    fill="#ffd23f" stroke="#8a6400" stroke-width="0.08"></polygon>
-            </g>
-        }
-        .into_any(),
-        Troop::Roxy => view! {
-            <g class="tb-emb">
-                <polygon points="0.25,-1 -0.6,0.15 -0.05,0.15 -0.3,1 0.65,-0.25 0.08,-0.25 0.4,-1"
-                    fill="#ff7ad9" stroke="#6d1456" stroke-width="0.08"></polygon>
-            </g>
-        }
-        .into_any(),
-    }
-}
-
 /// The tile's outline: a disc for red, a rounded square for blue.
 fn tile_shape(colour: Colour, x: f64, y: f64, s: f64, class: &'static str) -> AnyView {
     let fill = format!("{class} tb-fill-{}", colour.name());
@@ -250,19 +177,23 @@ fn tile_shape(colour: Colour, x: f64, y: f64, s: f64, class: &'static str) -> An
     }
 }
 
-/// A Troop tile: its colour and shape, its picture and its strength.
+/// A Troop tile: its colour and shape, its toy and, on a badge in the lower right corner, its
+/// strength.
 fn token(t: Troop, colour: Colour, x: f64, y: f64, s: f64) -> impl IntoView {
-    let emblem_at = format!(
-        "translate({:.1},{:.1}) scale({:.2})",
-        x,
-        y - s * 0.2,
-        s * 0.2
+    // The toy's box (100 units) fills most of the tile, a little up and left of the badge.
+    let toy_at = format!(
+        "translate({:.1},{:.1}) scale({:.4})",
+        x - s * 0.06,
+        y - s * 0.07,
+        s * 0.0068
     );
+    let (bx, by) = (x + s * 0.31, y + s * 0.31);
     view! {
         <g class="tb-token">
             {tile_shape(colour, x, y, s, "tb-tile")}
-            <g transform=emblem_at>{emblem(t)}</g>
-            <text class="tb-strength" x=x y=y + s * 0.38 font-size=s * 0.42 text-anchor="middle">
+            <g transform=toy_at>{toys::toy_with_halo(t)}</g>
+            <circle class="tb-badge" cx=bx cy=by r=s * 0.21></circle>
+            <text class="tb-strength" x=bx y=by + s * 0.123 font-size=s * 0.35 text-anchor="middle">
                 {strength_label(t)}
             </text>
         </g>

@@ -92,25 +92,28 @@ fn colour_class(c: Colour) -> &'static str {
     }
 }
 
-/// A faction stone at (x, y): a triangle (red), a disc (blue) or a square (black), with a
-/// glassy highlight.
+/// A faction stone at (x, y): a triangle (red), a disc (blue) or a square (black), on its
+/// shadow, shaded round by the map's `tc-gloss` gradient, with a glassy highlight.
 fn stone(c: Colour, x: f64, y: f64, r: f64) -> AnyView {
-    let class = format!("tc-stone {}", colour_class(c));
-    let body = match c {
-        Colour::Red => {
-            let (h, w) = (1.25 * r, 1.1 * r);
-            view! {
-                <polygon class=class
-                    points=format!("{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", y - h, x + w, y + 0.7 * r, x - w, y + 0.7 * r)>
-                </polygon>
-            }
-            .into_any()
-        }
-        Colour::Blue => view! { <circle class=class cx=x cy=y r=r></circle> }.into_any(),
-        Colour::Black => {
-            let s = 0.9 * r;
-            view! { <rect class=class x=x - s y=y - s width=2.0 * s height=2.0 * s rx=0.25 * r></rect> }
+    // The same outline three times: the shadow (offset), the stone, its shading.
+    let shape = |class: String, dx: f64, dy: f64| {
+        let (x, y) = (x + dx, y + dy);
+        match c {
+            Colour::Red => {
+                let (h, w) = (1.25 * r, 1.1 * r);
+                view! {
+                    <polygon class=class
+                        points=format!("{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", y - h, x + w, y + 0.7 * r, x - w, y + 0.7 * r)>
+                    </polygon>
+                }
                 .into_any()
+            }
+            Colour::Blue => view! { <circle class=class cx=x cy=y r=r></circle> }.into_any(),
+            Colour::Black => {
+                let s = 0.9 * r;
+                view! { <rect class=class x=x - s y=y - s width=2.0 * s height=2.0 * s rx=0.25 * r></rect> }
+                    .into_any()
+            }
         }
     };
     let shine_y = if c == Colour::Red {
@@ -119,7 +122,9 @@ fn stone(c: Colour, x: f64, y: f64, r: f64) -> AnyView {
         y - 0.35 * r
     };
     view! {
-        {body}
+        {shape("tc-shadow".into(), 0.12 * r, 0.22 * r)}
+        {shape(format!("tc-stone {}", colour_class(c)), 0.0, 0.0)}
+        {shape("tc-gloss".into(), 0.0, 0.0)}
         <ellipse class="tc-shine" cx=x - 0.3 * r cy=shine_y rx=0.32 * r ry=0.2 * r></ellipse>
     }
     .into_any()
@@ -131,6 +136,22 @@ fn chip(c: Colour) -> impl IntoView {
         <svg class="tc-chip" viewBox="-12 -12 24 24" aria-hidden="true">
             {stone(c, 0.0, 0.5, 9.0)}
         </svg>
+    }
+}
+
+/// The shading every stone wears (`.tc-gloss`): light from the top left, a dark rim at the
+/// bottom right. In the stone's own box, so one gradient serves every shape and size; the map
+/// defines it once, and the hand's chips on the same page use it too.
+fn gloss() -> impl IntoView {
+    view! {
+        <defs>
+            <radialGradient id="tc-gloss" cx="0.4" cy="0.38" r="0.68" fx="0.32" fy="0.26">
+                <stop offset="0" stop-color="#fff" stop-opacity="0.5"></stop>
+                <stop offset="0.45" stop-color="#fff" stop-opacity="0"></stop>
+                <stop offset="0.8" stop-color="#000" stop-opacity="0.05"></stop>
+                <stop offset="1" stop-color="#000" stop-opacity="0.38"></stop>
+            </radialGradient>
+        </defs>
     }
 }
 
@@ -715,6 +736,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
             view! {
                 <svg class="board tc-map" viewBox=VIEW_BOX role="group" preserveAspectRatio="xMidYMid meet"
                     aria-label=t!(lang, "Turncoats map", "Turncoats térkép")>
+                    {gloss()}
                     {lake}
                     {areas}
                     {area_marks}
