@@ -29,6 +29,7 @@
 
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
+use std::collections::HashSet;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, SvgGraphicsElement, SvgMatrix};
@@ -52,7 +53,6 @@ extern "C" {
 
 /// A piece as it stood: where on the screen, and a copy to draw its ghost if it leaves.
 struct Stood {
-    centre: (f64, f64),
     /// Its box on the screen: left, top, width, height.
     rect: [f64; 4],
     /// `data-kind`: a new piece of this kind may be this one, moved under another key.
@@ -69,6 +69,13 @@ pub struct Snapshot {
     counts: Vec<(String, String)>,
     /// `data-flash` marks as they read: `KEY:STATE`.
     flashes: Vec<String>,
+}
+
+impl Stood {
+    fn centre(&self) -> (f64, f64) {
+        let [x, y, w, h] = self.rect;
+        (x + w / 2.0, y + h / 2.0)
+    }
 }
 
 impl Snapshot {
@@ -181,7 +188,6 @@ pub fn snapshot(root: &Element) -> Snapshot {
             Some((
                 key,
                 Stood {
-                    centre: centre(&e),
                     rect: [r.x(), r.y(), r.width(), r.height()],
                     kind: e.get_attribute("data-kind"),
                     parent,
@@ -306,7 +312,7 @@ fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f
     let _ = layer.append_child(&outer);
     let keyframes = if captured {
         let (x, y) = towards.map_or((0.0, 0.0), |to| {
-            let (dx, dy) = (to.0 - stood.centre.0, to.1 - stood.centre.1);
+            let (dx, dy) = (to.0 - stood.centre().0, to.1 - stood.centre().1);
             local_offset(&ghost, dx, dy)
         });
         format!(
@@ -335,18 +341,24 @@ fn anchor(root: &Element, name: &str) -> Option<(f64, f64)> {
 
 /// Show as motion what changed in `root` since `before`; ghosts go into `layer`.
 pub fn show(root: &Element, layer: &Element, before: &Snapshot) {
-    let now = all(root, "[data-piece]");
-    let mut kept = Vec::new();
-    for e in &now {
-        let Some(key) = e.get_attribute("data-piece") else {
-            continue;
-        };
+    // Each piece's key read once: the checks below ask, per old piece, whether it is still here.
+    let now: Vec<(Element, String)> = all(root, "[data-piece]")
+        .into_iter()
+        .filter_map(|e| {
+            let key = e.get_attribute("data-piece")?;
+            Some((e, key))
+        })
+        .collect();
+    let here: HashSet<&str> = now.iter().map(|(_, k)| k.as_str()).collect();
+    let mut kept: HashSet<String> = HashSet::new();
+    for (e, key) in &now {
+        let key = key.clone();
         if e.has_attribute("transform") || !drawn(e) {
             continue;
         }
         if let Some(old) = before.piece(&key) {
-            travel(e, old.centre);
-            kept.push(key);
+            travel(e, old.centre());
+            kept.insert(key);
             continue;
         }
         // A piece of a kind that left somewhere else in this action (a stone marched from one
@@ -354,24 +366,20 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot) {
         let kind = e.get_attribute("data-kind");
         let moved = kind.as_ref().and_then(|kind| {
             before.pieces.iter().find(|(k, s)| {
-                s.kind.as_ref() == Some(kind)
-                    && !kept.contains(k)
-                    && !now
-                        .iter()
-                        .any(|n| n.get_attribute("data-piece").as_deref() == Some(k.as_str()))
+                s.kind.as_ref() == Some(kind) && !kept.contains(k) && !here.contains(k.as_str())
             })
         });
         if let Some((k, old)) = moved {
-            kept.push(k.clone());
-            travel(e, old.centre);
+            kept.insert(k.clone());
+            travel(e, old.centre());
             continue;
         }
         let from = e.get_attribute("data-from").and_then(|name| {
             anchor(root, &name).or_else(|| {
                 let old = before.piece(&name)?;
                 // That piece became this one: it travels, no ghost of it stays behind.
-                kept.push(name);
-                Some(old.centre)
+                kept.insert(name);
+                Some(old.centre())
             })
         });
         match from {
@@ -384,11 +392,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot) {
         }
     }
     for (key, stood) in &before.pieces {
-        if kept.contains(key)
-            || now
-                .iter()
-                .any(|e| e.get_attribute("data-piece").as_deref() == Some(key))
-        {
+        if kept.contains(key) || here.contains(key.as_str()) {
             continue;
         }
         let marker = root
@@ -459,11 +463,17 @@ pub fn follow(
         // In the next frame, before it is painted: every part of the table has been drawn anew
         // by then, whatever order the effects ran in.
         request_animation_frame(move || {
+            // With less motion asked for, nothing is read or shown (the reading copies every
+            // piece's look: work for no one).
+            if reduced() {
+                last.set_value(None);
+                return;
+            }
             // Read before anything moves: an animation's first frame would shift what is read.
             let now = snapshot(&root);
             last.update_value(|last| {
                 if let Some((m, v, before)) = last.as_ref() {
-                    if *m != moves && *v == viewer && live && !reduced() {
+                    if *m != moves && *v == viewer && live {
                         show(&root, &layer, before);
                     }
                 }
