@@ -171,6 +171,19 @@ pub trait GameUi: Game {
     fn rules_for(_view: &Self::View, lang: Lang) -> AnyView {
         Self::rules(lang)
     }
+    /// How many seat decisions into a game its picture is taken (the home page's card, the
+    /// setup's preview: [`super::miniature`]): a position that looks like the game in play.
+    const MINIATURE_MOVES: usize = 12;
+    /// The options of the home page's picture: by default the game's defaults.
+    fn miniature_options() -> Self::Options {
+        Self::Options::default()
+    }
+    /// The options whose board the setup screen pictures beside the form, where the options
+    /// change what the board looks like (Herd's size, Toy Battle's Terrain); `None` (the
+    /// default) shows no picture.
+    fn preview_options(_options: &Self::Options) -> Option<Self::Options> {
+        None
+    }
     /// What an online table adds to its trust line for this game ("the host's device runs this
     /// game"), where the game has something every device holds; by default nothing.
     fn online_trust(_lang: Lang) -> Option<String> {

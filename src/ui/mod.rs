@@ -5,6 +5,7 @@ mod catalogue;
 mod game_ui;
 mod handoff;
 mod home;
+mod miniature;
 pub mod online;
 mod saves;
 mod setup;

@@ -269,6 +269,13 @@ impl GameUi for Herd {
         2
     }
 
+    /// Some twenty turns in: both colours spread over half the board.
+    const MINIATURE_MOVES: usize = 102;
+
+    fn preview_options(options: &HerdOptions) -> Option<HerdOptions> {
+        Some(options.clone())
+    }
+
     fn options_form(
         options: RwSignal<HerdOptions>,
         seat_names: Signal<Vec<String>>,

@@ -20,7 +20,7 @@
 //! - LC-UI-5 The question language defaults to the app language when the game is set up; the
 //!   options form also sets the §7 knowledge of every computer seat (one level for all).
 
-use super::bank::{self, QuestionKind};
+use super::bank::{self, QuestionKind, QuestionSet};
 use super::map::{self, label_name, label_spots, CountyId, BUDAPEST, BUDAPEST_NAME_Y};
 use super::view::{category_name, effect_line, language_of, seconds};
 use super::{
@@ -1087,6 +1087,19 @@ impl GameUi for LongCampaign {
     }
     /// Answers stay hidden until the reveal (§6), so two humans take turns behind the hand-off.
     const HIDDEN_INFORMATION: bool = true;
+
+    /// Into the division of the land: the three realms around their castles, two thirds of
+    /// the map taken.
+    const MINIATURE_MOVES: usize = 70;
+
+    /// The picture shows the map and never a question: the small bank spares the home page
+    /// the full bank's reading (some 400 KB of JSON, a long task on a phone).
+    fn miniature_options() -> CampaignOptions {
+        CampaignOptions {
+            questions: QuestionSet::Sample,
+            ..CampaignOptions::default()
+        }
+    }
 
     fn seat_count_for(_: &CampaignOptions) -> usize {
         3

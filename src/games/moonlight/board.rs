@@ -1192,6 +1192,9 @@ impl GameUi for Moonlight {
         2
     }
 
+    /// Some six cards each under the moon, a pile or two covered.
+    const MINIATURE_MOVES: usize = 12;
+
     fn options_form(
         options: RwSignal<MoonlightOptions>,
         seat_names: Signal<Vec<String>>,

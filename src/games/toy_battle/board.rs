@@ -1327,6 +1327,15 @@ impl GameUi for ToyBattle {
         2
     }
 
+    /// Some fifteen turns in: both armies out on the paths, stacks, a region's Medals taken.
+    const MINIATURE_MOVES: usize = 30;
+
+    /// The Terrain chosen, with its special bases (or plain ones for Beginners); a random
+    /// Terrain is only drawn at the start, so it has no picture.
+    fn preview_options(options: &ToyBattleOptions) -> Option<ToyBattleOptions> {
+        (options.terrain != TerrainChoice::Random).then(|| options.clone())
+    }
+
     fn options_form(
         options: RwSignal<ToyBattleOptions>,
         _: Signal<Vec<String>>,

@@ -1290,6 +1290,9 @@ impl GameUi for Turncoats {
         options.players.clamp(MIN_PLAYERS, MAX_PLAYERS) as usize
     }
 
+    /// Some six turns a seat: every colour out on the map, a battle or two fought.
+    const MINIATURE_MOVES: usize = 12;
+
     fn options_form(
         options: RwSignal<TurncoatsOptions>,
         _: Signal<Vec<String>>,
