@@ -1,6 +1,7 @@
 //! What a game adds to be played in the app: its board component and a few words and numbers
 //! for the shared table. Everything else (seats, AI, hand-off, log, undo, game over) is shared.
 
+use super::sound::Cue;
 use super::SeatSpec;
 use crate::engine::{Game, Seat};
 use crate::i18n::Lang;
@@ -183,6 +184,14 @@ pub trait GameUi: Game {
     /// default) shows no picture.
     fn preview_options(_options: &Self::Options) -> Option<Self::Options> {
         None
+    }
+    /// The sounds a change of the table makes, from what a seat saw before (`before`) to what
+    /// the same seat sees now (`after`, one or more actions later), in the order they happened
+    /// ([`super::sound`]). Read from views only, so a sound never tells a seat more than its
+    /// screen does. The end of the game is the table's own cue; by default a game makes no
+    /// other sound.
+    fn cues(_before: &Self::View, _after: &Self::View) -> Vec<Cue> {
+        Vec::new()
     }
     /// What an online table adds to its trust line for this game ("the host's device runs this
     /// game"), where the game has something every device holds; by default nothing.

@@ -32,8 +32,8 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec,
-    LOOKS,
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, SeatLook,
+    SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
 use std::time::Duration;
@@ -311,6 +311,25 @@ fn action_words(a: &CampaignAction, lang: Lang) -> Option<String> {
         CampaignAction::Guess { value: Some(v), .. } => t!(lang, "Guess {v}", "Tipp: {v}"),
         _ => return None,
     })
+}
+
+/// A move's sounds: a question card laid on the table, then a capture where a county changed
+/// hands (claimed, conquered) or a tower fell. Answers are silent until they are revealed.
+fn cues(before: &CampaignView, after: &CampaignView) -> Vec<Cue> {
+    fn question(v: &CampaignView) -> Option<&str> {
+        v.ask.as_ref()?.question.as_ref().map(|q| q.id.as_str())
+    }
+    let drawn = question(after).is_some() && question(after) != question(before);
+    let taken = before
+        .campaign
+        .counties
+        .iter()
+        .zip(&after.campaign.counties)
+        .any(|(b, a)| (a.owner.is_some() && a.owner != b.owner) || a.towers < b.towers);
+    [(drawn, Cue::Lay), (taken, Cue::Capture)]
+        .into_iter()
+        .filter_map(|(heard, cue)| heard.then_some(cue))
+        .collect()
 }
 
 pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
@@ -1099,6 +1118,10 @@ impl GameUi for LongCampaign {
             questions: QuestionSet::Sample,
             ..CampaignOptions::default()
         }
+    }
+
+    fn cues(before: &CampaignView, after: &CampaignView) -> Vec<Cue> {
+        cues(before, after)
     }
 
     fn seat_count_for(_: &CampaignOptions) -> usize {
