@@ -4,13 +4,15 @@
 // PerformanceObserver 'longtask') from the app's start until the five pictures are drawn, and
 // when each picture was drawn. The app's own start (the wasm compiled and the page mounted)
 // comes before and is reported apart.
-// usage: node tests/e2e/home-tasks.js [runs] [dir]   (needs dist/: `make dist`; default 5 runs)
+// usage: node tests/e2e/home-tasks.js [runs] [dir] [cpu]   (needs dist/: `make dist`; default 5 runs
+// and a 4× slower CPU; cpu 1: this machine's speed)
 const { chromium } = require('playwright-core');
 const path = require('path');
 const { startGzipServer, CHROMIUM, CHROMIUM_ARGS } = require('./lib');
 
 const RUNS = Number(process.argv[2] || 5);
-const DIR = process.argv[3] ? path.resolve(process.argv[3]) : undefined;
+const DIR = process.argv[3] && process.argv[3] !== '-' ? path.resolve(process.argv[3]) : undefined;
+const CPU = Number(process.argv[4] || 4);
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 function watch() {
@@ -39,7 +41,7 @@ const ms = x => x.toFixed(0);
       try {
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
         await page.addInitScript(watch);
         await page.goto(server.url);
         const hasPictures = await page.waitForFunction(() => window.__tasks.buttons !== undefined, null, { timeout: 60000 })
@@ -65,6 +67,6 @@ const ms = x => x.toFixed(0);
     await browser.close();
     await server.stop();
   }
-  console.log(`4× CPU, 390×844 phone: longest main-thread task after the app's start, until the pictures are drawn: ` +
+  console.log(`${CPU}× CPU, 390×844 phone: longest main-thread task after the app's start, until the pictures are drawn: ` +
     `median ${ms([...longest].sort((a, b) => a - b)[longest.length >> 1])} ms, max ${ms(Math.max(...longest))} ms (0: none over 50 ms)`);
 })().catch(e => { console.error(e); process.exit(1); });

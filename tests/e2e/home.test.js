@@ -14,7 +14,7 @@ const pictureFacts = (page, selector) => page.$$eval(selector, els => els.map(e 
   hidden: e.getAttribute('aria-hidden') === 'true' && e.inert === true,
   legal: e.querySelectorAll('[data-legal]').length,
   shown: [...e.querySelectorAll('*')]
-    .filter(c => c.getClientRects().length > 0 && !c.closest('svg.board') && !c.querySelector('svg.board'))
+    .filter(c => c.getClientRects().length > 0 && getComputedStyle(c).visibility !== 'hidden' && !c.closest('svg.board') && !c.querySelector('svg.board'))
     .map(c => c.tagName + '.' + (c.className.baseVal ?? c.className)),
   card: e.closest('.card')?.querySelector('[data-game]')?.dataset.game,
   box: (r => ({ w: r.width, h: r.height }))(e.querySelector('svg.board').getBoundingClientRect()),
