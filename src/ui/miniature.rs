@@ -19,7 +19,7 @@ use std::time::Duration;
 /// The seed of every picture: the same picture at every visit.
 const SEED: u64 = 21;
 
-/// The seat whose eyes a picture shows.
+/// The seat whose eyes a picture shows (every game has two seats or more).
 const SEAT: usize = 0;
 
 /// A position `G::MINIATURE_MOVES` seat decisions into a game played with `options` from the
@@ -68,7 +68,7 @@ fn goes_on<G: GameUi>(game: &Match<G>, action: &G::Action) -> Option<Match<G>> {
 
 /// The view a picture shows of `game`.
 fn shown<G: GameUi>(game: &Match<G>) -> G::View {
-    G::view(game.state(), SEAT.min(G::seat_count(game.state()) - 1))
+    G::view(game.state(), SEAT)
 }
 
 thread_local! {
@@ -133,7 +133,10 @@ impl TabMemory {
             return;
         };
         let now = Self::entries(&store);
-        for (key, _) in now.iter().filter(|(k, _)| !self.0.iter().any(|(was, _)| was == k)) {
+        for (key, _) in now
+            .iter()
+            .filter(|(k, _)| !self.0.iter().any(|(was, _)| was == k))
+        {
             let _ = store.remove_item(key);
         }
         for (key, value) in self.0.iter().filter(|entry| !now.contains(entry)) {
@@ -247,7 +250,12 @@ mod tests {
         in_play::<Turncoats>(&Turncoats::miniature_options());
         in_play::<Moonlight>(&Moonlight::miniature_options());
         let campaign = in_play::<LongCampaign>(&LongCampaign::miniature_options());
-        let owned = campaign.state().campaign.counties.iter().filter(|c| c.owner.is_some());
+        let owned = campaign
+            .state()
+            .campaign
+            .counties
+            .iter()
+            .filter(|c| c.owner.is_some());
         assert!(owned.count() >= 10, "most of Hungary is taken");
     }
 

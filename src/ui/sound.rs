@@ -165,9 +165,14 @@ mod synth {
         match cue {
             // Dice rattling on the table, then settling: short knocks of filtered noise.
             Cue::Roll => {
-                for (i, (dt, hz)) in [(0.0, 2400.0), (0.05, 1800.0), (0.11, 2900.0), (0.19, 2100.0)]
-                    .into_iter()
-                    .enumerate()
+                for (i, (dt, hz)) in [
+                    (0.0, 2400.0),
+                    (0.05, 1800.0),
+                    (0.11, 2900.0),
+                    (0.19, 2100.0),
+                ]
+                .into_iter()
+                .enumerate()
                 {
                     knock(ctx, at + dt, 0.045, hz, 0.5 - 0.08 * i as f32)?;
                 }
@@ -182,14 +187,28 @@ mod synth {
             // A piece taken: a bright pluck that rises.
             Cue::Capture => {
                 tone(ctx, OscillatorType::Triangle, (523.0, 784.0), at, 0.16, 0.3)?;
-                tone(ctx, OscillatorType::Sine, (1046.0, 1568.0), at + 0.03, 0.14, 0.1)?;
+                tone(
+                    ctx,
+                    OscillatorType::Sine,
+                    (1046.0, 1568.0),
+                    at + 0.03,
+                    0.14,
+                    0.1,
+                )?;
                 Ok(0.18)
             }
             // The end: a rising arpeggio.
             Cue::End => {
                 for (i, hz) in [523.0, 659.0, 784.0, 1046.0].into_iter().enumerate() {
                     let len = if i == 3 { 0.5 } else { 0.16 };
-                    tone(ctx, OscillatorType::Triangle, (hz, hz), at + 0.12 * i as f64, len, 0.25)?;
+                    tone(
+                        ctx,
+                        OscillatorType::Triangle,
+                        (hz, hz),
+                        at + 0.12 * i as f64,
+                        len,
+                        0.25,
+                    )?;
                 }
                 Ok(0.86)
             }
@@ -197,11 +216,19 @@ mod synth {
     }
 
     /// A note gliding from `hz.0` to `hz.1`, fading out over `len` seconds.
-    fn tone(ctx: &AudioContext, kind: OscillatorType, hz: (f32, f32), at: f64, len: f64, vol: f32) -> Played {
+    fn tone(
+        ctx: &AudioContext,
+        kind: OscillatorType,
+        hz: (f32, f32),
+        at: f64,
+        len: f64,
+        vol: f32,
+    ) -> Played {
         let osc = ctx.create_oscillator()?;
         osc.set_type(kind);
         osc.frequency().set_value_at_time(hz.0, at)?;
-        osc.frequency().exponential_ramp_to_value_at_time(hz.1, at + len * 0.6)?;
+        osc.frequency()
+            .exponential_ramp_to_value_at_time(hz.1, at + len * 0.6)?;
         let out = envelope(ctx, at, len, vol)?;
         osc.connect_with_audio_node(&out)?;
         osc.start_with_when(at)?;
@@ -216,13 +243,13 @@ mod synth {
         let buffer = ctx.create_buffer(1, frames.max(1), rate)?;
         // Any noise will do, and a fixed one sounds the same each time: a small LCG.
         let mut x = 0x2545_f491_u32;
-        let mut samples: Vec<f32> = (0..frames)
+        let samples: Vec<f32> = (0..frames)
             .map(|_| {
                 x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
                 (x >> 8) as f32 / (1u32 << 23) as f32 - 1.0
             })
             .collect();
-        buffer.copy_to_channel(&mut samples, 0)?;
+        buffer.copy_to_channel(&samples, 0)?;
         let source = ctx.create_buffer_source()?;
         source.set_buffer(Some(&buffer));
         let filter = ctx.create_biquad_filter()?;
@@ -266,9 +293,171 @@ mod tests {
         assert!(fresh_changes((7, 9), 7, &last, &this).is_empty());
     }
 
+    use crate::engine::{Match, Rng, ToMove};
+    use crate::ui::GameUi;
+    use rand::SeedableRng;
+
+    /// Seeded playouts of `G` (the game's own playout moves), each seat action with the states
+    /// before and after it (chance resolved, as at the table) and what every seat hears: the
+    /// cues of the change seen through each seat's eyes, which must be the same for all, since
+    /// a sound that differed would tell a seat what only another seat sees.
+    fn heard<G: GameUi>(
+        options: G::Options,
+        games: u64,
+        mut check: impl FnMut(&G::State, &G::Action, &G::State, &[Cue]),
+    ) {
+        for seed in 0..games {
+            let mut game = Match::<G>::new(options.clone(), seed).unwrap();
+            let mut rng = Rng::seed_from_u64(seed);
+            while let ToMove::Seat(_) = game.to_move() {
+                let legal = G::legal(game.state());
+                let action = G::rollout_action(game.state(), &legal, &mut rng);
+                let before = game.state().clone();
+                game.play(&action).unwrap();
+                let seats = 0..G::seat_count(&before);
+                let cues: Vec<Vec<Cue>> = seats
+                    .map(|s| G::cues(&G::view(&before, s), &G::view(game.state(), s)))
+                    .collect();
+                assert!(
+                    cues.windows(2).all(|w| w[0] == w[1]),
+                    "{}: every seat hears the same at {action:?}: {cues:?}",
+                    G::ID
+                );
+                check(&before, &action, game.state(), &cues[0]);
+            }
+        }
+    }
+
+    #[test]
+    fn herd_sounds_its_placements_captures_and_rolls() {
+        use crate::games::herd::{Herd, HerdAction};
+        let mut captures = 0;
+        heard::<Herd>(Default::default(), 20, |before, action, after, cues| {
+            let enemy = 1 - before.mover;
+            let captured = matches!(action, HerdAction::Place { .. })
+                && after.stones(enemy) < before.stones(enemy);
+            captures += usize::from(captured);
+            let next_roll = after.turns > before.turns && after.dice.is_some();
+            let mut want = Vec::new();
+            if matches!(action, HerdAction::Place { .. }) {
+                want.push(Cue::Lay);
+            }
+            if captured {
+                want.push(Cue::Capture);
+            }
+            if next_roll {
+                want.push(Cue::Roll);
+            }
+            assert_eq!(cues, want, "{action:?}");
+        });
+        assert!(captures > 0, "the playouts captured");
+    }
+
+    #[test]
+    fn toy_battle_sounds_a_troop_laid_and_a_cover_of_the_enemy_as_a_capture() {
+        use crate::games::toy_battle::{ToyBattle, ToyBattleAction as A};
+        let (mut laid, mut covers) = (0, 0);
+        heard::<ToyBattle>(
+            Default::default(),
+            10,
+            |before, action, _, cues| match *action {
+                A::Place { node, .. } => {
+                    let t = &before.table;
+                    let enemy_below = t
+                        .terrain()
+                        .index_of(node)
+                        .and_then(|i| t.top(i))
+                        .is_some_and(|tile| usize::from(tile.owner) != before.mover);
+                    let cue = if enemy_below { Cue::Capture } else { Cue::Lay };
+                    covers += usize::from(enemy_below);
+                    laid += 1;
+                    assert_eq!(cues.first(), Some(&cue), "{action:?}");
+                }
+                // A draw is the drawer's: silent.
+                A::Draw | A::SkullyDraw | A::StarDraw | A::CloudsDraw => {
+                    assert!(!cues.contains(&Cue::Lay), "{action:?}: {cues:?}")
+                }
+                _ => {}
+            },
+        );
+        assert!(laid > 0 && covers > 0);
+    }
+
+    #[test]
+    fn turncoats_sounds_stones_laid_and_battles_never_a_draw() {
+        use crate::games::turncoats::{Turncoats, TurncoatsAction as A};
+        let on_map = |s: &crate::games::turncoats::TurncoatsState| -> u32 {
+            s.board.areas.iter().map(|a| u32::from(a.total())).sum()
+        };
+        let mut kills = 0;
+        heard::<Turncoats>(Default::default(), 10, |before, action, after, cues| {
+            let killed = on_map(after) < on_map(before);
+            kills += usize::from(killed);
+            let want: &[Cue] = match *action {
+                A::Recruit { .. } | A::March { .. } => &[Cue::Lay],
+                // The stone goes to the AXE, and the kills may follow at once.
+                A::Battle { .. } if killed => &[Cue::Lay, Cue::Capture],
+                A::Battle { .. } => &[Cue::Lay],
+                A::Kill { .. } if killed => &[Cue::Capture],
+                // A hand and the bag are secrets: silent.
+                A::Negotiate | A::NegotiateReturn { .. } => &[],
+                _ => return,
+            };
+            assert_eq!(cues, want, "{action:?}");
+        });
+        assert!(kills > 0);
+    }
+
+    #[test]
+    fn moonlight_sounds_a_card_laid_and_a_cover_as_a_capture() {
+        use crate::games::moonlight::{Moonlight, MoonlightAction as A};
+        let (mut ground, mut covers) = (0, 0);
+        heard::<Moonlight>(Default::default(), 10, |before, action, after, cues| {
+            if let A::Place { at, .. } = *action {
+                if after.table.round != before.table.round {
+                    return; // the round ended with this card: the panorama is new
+                }
+                let cover = before.table.panorama.is_occupied(at);
+                let cue = if cover { Cue::Capture } else { Cue::Lay };
+                covers += usize::from(cover);
+                ground += usize::from(!cover);
+                assert!(cues.contains(&cue), "{action:?}: {cues:?}");
+            }
+        });
+        assert!(ground > 0 && covers > 0);
+    }
+
+    #[test]
+    fn long_campaign_sounds_a_question_laid_and_a_county_taken() {
+        use crate::games::long_campaign::{CampaignOptions, LongCampaign};
+        let options = CampaignOptions {
+            questions: crate::games::long_campaign::bank::QuestionSet::Sample,
+            ..CampaignOptions::default()
+        };
+        let (mut questions, mut taken) = (0, 0);
+        heard::<LongCampaign>(options, 3, |before, _, after, cues| {
+            let owners = |s: &crate::games::long_campaign::CampaignState| {
+                s.campaign.counties.map(|c| c.owner)
+            };
+            let new_owner = owners(before)
+                .iter()
+                .zip(owners(after))
+                .any(|(b, a)| a.is_some() && *b != a);
+            if new_owner {
+                taken += 1;
+                assert!(cues.contains(&Cue::Capture), "{cues:?}");
+            }
+            questions += usize::from(cues.contains(&Cue::Lay));
+        });
+        assert!(questions > 0 && taken > 0);
+    }
+
     #[test]
     fn each_cue_sounds_once_in_the_order_it_came() {
         use Cue::*;
-        assert_eq!(each_once([Lay, Lay, Capture, Lay, Roll]), [Lay, Capture, Roll]);
+        assert_eq!(
+            each_once([Lay, Lay, Capture, Lay, Roll]),
+            [Lay, Capture, Roll]
+        );
     }
 }

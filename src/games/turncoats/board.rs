@@ -29,8 +29,8 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, Pointed,
-    SeatLook, SeatSpec,
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, Pointed, SeatLook,
+    SeatSpec,
 };
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -467,8 +467,9 @@ fn action_words(a: &A, lang: Lang) -> Option<String> {
 fn cues(before: &Board, after: &Board) -> Vec<Cue> {
     let on_map = |b: &Board| b.areas.iter().map(|a| u32::from(a.total())).sum::<u32>();
     let (was, now) = (on_map(before), on_map(after));
-    let laid =
-        now > was || after.axe.total() > before.axe.total() || after.flag.total() > before.flag.total();
+    let laid = now > was
+        || after.axe.total() > before.axe.total()
+        || after.flag.total() > before.flag.total();
     [(laid, Cue::Lay), (now < was, Cue::Capture)]
         .into_iter()
         .filter_map(|(heard, cue)| heard.then_some(cue))
