@@ -1,6 +1,7 @@
 //! What a game adds to be played in the app: its board component and a few words and numbers
 //! for the shared table. Everything else (seats, AI, hand-off, log, undo, game over) is shared.
 
+use super::sound::Cue;
 use super::SeatSpec;
 use crate::engine::{Game, Seat};
 use crate::i18n::Lang;
@@ -170,6 +171,27 @@ pub trait GameUi: Game {
     /// Battle's Terrain); by default [`GameUi::rules`].
     fn rules_for(_view: &Self::View, lang: Lang) -> AnyView {
         Self::rules(lang)
+    }
+    /// How many seat decisions into a game its picture is taken (the home page's card, the
+    /// setup's preview: [`super::miniature`]): a position that looks like the game in play.
+    const MINIATURE_MOVES: usize = 12;
+    /// The options of the home page's picture: by default the game's defaults.
+    fn miniature_options() -> Self::Options {
+        Self::Options::default()
+    }
+    /// The options whose board the setup screen pictures beside the form, where the options
+    /// change what the board looks like (Herd's size, Toy Battle's Terrain); `None` (the
+    /// default) shows no picture.
+    fn preview_options(_options: &Self::Options) -> Option<Self::Options> {
+        None
+    }
+    /// The sounds a change of the table makes, from what a seat saw before (`before`) to what
+    /// the same seat sees now (`after`, one or more actions later), in the order they happened
+    /// ([`super::sound`]). Read from views only, so a sound never tells a seat more than its
+    /// screen does. The end of the game is the table's own cue; by default a game makes no
+    /// other sound.
+    fn cues(_before: &Self::View, _after: &Self::View) -> Vec<Cue> {
+        Vec::new()
     }
     /// What an online table adds to its trust line for this game ("the host's device runs this
     /// game"), where the game has something every device holds; by default nothing.

@@ -220,7 +220,9 @@ fn GameCard(entry: &'static CatalogueEntry) -> impl IntoView {
     };
     view! {
         <article class="card" class:unavailable=!entry.playable>
-            <div class=format!("card-art art-{id}") aria-hidden="true"></div>
+            {super::miniature::card_picture(id).unwrap_or_else(|| {
+                view! { <div class=format!("card-art art-{id}") aria-hidden="true"></div> }.into_any()
+            })}
             <h2>{move || entry.name(lang.get())}</h2>
             <p class="meta">{move || entry.players(lang.get())} " · " {move || entry.length(lang.get())}</p>
             <p class="pitch">{move || entry.pitch(lang.get())}</p>

@@ -5,10 +5,12 @@ mod catalogue;
 mod game_ui;
 mod handoff;
 mod home;
+mod miniature;
 pub mod motion;
 pub mod online;
 mod saves;
 mod setup;
+mod sound;
 mod static_home;
 pub mod table;
 mod worker;
@@ -18,6 +20,7 @@ pub use game_ui::{
     activate_on_key, review_notes, svg_marks, BoardProps, GameUi, Pointed, SeatLook, LOOKS,
 };
 pub use handoff::HandOff;
+pub use sound::{each_once, fresh_changes, Cue};
 pub use static_home::static_home_html;
 
 use crate::ai::Level;

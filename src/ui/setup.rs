@@ -58,6 +58,8 @@ fn setup_for<G: GameUi>() -> impl IntoView {
             .get()
             .unwrap_or_else(|| at_table.with(|s| hints_by_default(s)))
     });
+    // The board these options give, where they change it (Herd's size, Toy Battle's Terrain).
+    let preview = Memo::new(move |_| options.with(G::preview_options));
     let error = RwSignal::new(None::<String>);
     let start = move |_| {
         let seed = fresh_seed();
@@ -117,6 +119,7 @@ fn setup_for<G: GameUi>() -> impl IntoView {
             <h2>{move || t!(lang.get(), "Options", "Beállítások")}</h2>
             <div class="options">
                 {G::options_form(options, names, at_table)}
+                {super::miniature::miniature::<G>(preview.into(), "setup-preview".into())}
                 <label class="hints-option">
                     <input
                         type="checkbox"

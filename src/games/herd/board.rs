@@ -1,11 +1,14 @@
 //! Herd's table: the dice, the counter of stones left, and the SVG hex board (herd.md §2.5).
 
-use super::{cell_name, Change, Herd, HerdAction, HerdOptions, HerdView, HexBoard, Phase};
+use super::{
+    cell_name, Change, Herd, HerdAction, HerdOptions, HerdState, HerdView, HexBoard, Phase,
+};
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec, LOOKS,
+    activate_on_key, each_once, fresh_changes, svg_marks, use_lang, BoardProps, Cue, GameUi,
+    SeatLook, SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
 
@@ -115,6 +118,26 @@ fn target_cell(a: &HerdAction) -> Option<u8> {
         HerdAction::Remove { cell } | HerdAction::Place { cell } => Some(cell),
         HerdAction::Roll { .. } => None,
     }
+}
+
+/// A turn's sounds: stones placed, stones captured, then the next turn's roll. A removal is
+/// silent.
+fn cues(before: &HerdState, after: &HerdState) -> Vec<Cue> {
+    let fresh = fresh_changes(
+        (before.turns, before.this_turn.len()),
+        after.turns,
+        &after.last_turn,
+        &after.this_turn,
+    );
+    let mut cues = each_once(fresh.into_iter().filter_map(|c| match c {
+        Change::Placed { .. } => Some(Cue::Lay),
+        Change::Captured { .. } => Some(Cue::Capture),
+        Change::Removed { .. } => None,
+    }));
+    if after.turns != before.turns && after.dice.is_some() {
+        cues.push(Cue::Roll);
+    }
+    cues
 }
 
 pub fn board(props: BoardProps<Herd>) -> AnyView {
@@ -297,6 +320,17 @@ impl GameUi for Herd {
 
     fn seat_count_for(_: &HerdOptions) -> usize {
         2
+    }
+
+    /// Some twenty turns in: both colours spread over half the board.
+    const MINIATURE_MOVES: usize = 102;
+
+    fn preview_options(options: &HerdOptions) -> Option<HerdOptions> {
+        Some(options.clone())
+    }
+
+    fn cues(before: &HerdView, after: &HerdView) -> Vec<Cue> {
+        cues(&before.state, &after.state)
     }
 
     fn options_form(

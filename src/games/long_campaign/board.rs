@@ -20,7 +20,7 @@
 //! - LC-UI-5 The question language defaults to the app language when the game is set up; the
 //!   options form also sets the §7 knowledge of every computer seat (one level for all).
 
-use super::bank::{self, QuestionKind};
+use super::bank::{self, QuestionKind, QuestionSet};
 use super::map::{self, label_name, label_spots, CountyId, BUDAPEST, BUDAPEST_NAME_Y};
 use super::view::{category_name, effect_line, language_of, seconds};
 use super::{
@@ -32,8 +32,8 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec,
-    LOOKS,
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, SeatLook,
+    SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
 use std::time::Duration;
@@ -341,6 +341,25 @@ fn action_words(a: &CampaignAction, lang: Lang) -> Option<String> {
         CampaignAction::Guess { value: Some(v), .. } => t!(lang, "Guess {v}", "Tipp: {v}"),
         _ => return None,
     })
+}
+
+/// A move's sounds: a question card laid on the table, then a capture where a county changed
+/// hands (claimed, conquered) or a tower fell. Answers are silent until they are revealed.
+fn cues(before: &CampaignView, after: &CampaignView) -> Vec<Cue> {
+    fn question(v: &CampaignView) -> Option<&str> {
+        v.ask.as_ref()?.question.as_ref().map(|q| q.id.as_str())
+    }
+    let drawn = question(after).is_some() && question(after) != question(before);
+    let taken = before
+        .campaign
+        .counties
+        .iter()
+        .zip(&after.campaign.counties)
+        .any(|(b, a)| (a.owner.is_some() && a.owner != b.owner) || a.towers < b.towers);
+    [(drawn, Cue::Lay), (taken, Cue::Capture)]
+        .into_iter()
+        .filter_map(|(heard, cue)| heard.then_some(cue))
+        .collect()
 }
 
 pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
@@ -1126,6 +1145,23 @@ impl GameUi for LongCampaign {
     }
     /// Answers stay hidden until the reveal (§6), so two humans take turns behind the hand-off.
     const HIDDEN_INFORMATION: bool = true;
+
+    /// Into the division of the land: the three realms around their castles, two thirds of
+    /// the map taken.
+    const MINIATURE_MOVES: usize = 70;
+
+    /// The picture shows the map and never a question: the small bank spares the home page
+    /// the full bank's reading (some 400 KB of JSON, a long task on a phone).
+    fn miniature_options() -> CampaignOptions {
+        CampaignOptions {
+            questions: QuestionSet::Sample,
+            ..CampaignOptions::default()
+        }
+    }
+
+    fn cues(before: &CampaignView, after: &CampaignView) -> Vec<Cue> {
+        cues(before, after)
+    }
 
     fn seat_count_for(_: &CampaignOptions) -> usize {
         3

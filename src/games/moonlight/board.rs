@@ -20,8 +20,8 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec,
-    LOOKS,
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, SeatLook,
+    SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
 
@@ -266,6 +266,27 @@ fn on_cell(a: &MoonlightAction, at: Cell) -> bool {
 /// Whether an action places this hand card (or a copy of it), its first tap.
 fn on_card(a: &MoonlightAction, card: Wolf) -> bool {
     matches!(a, MoonlightAction::Place { card: c, .. } if c.canonical() == card.canonical())
+}
+
+/// A move's sounds, from the panorama: a card laid on the ground, a capture where a card covers
+/// a wolf (always the other player's) or a round is won. Cards drawn are silent.
+fn cues(before: &Table, after: &Table) -> Vec<Cue> {
+    let cards = |t: &Table| {
+        t.panorama
+            .piles()
+            .iter()
+            .map(|p| p.cards.len())
+            .sum::<usize>()
+    };
+    let (piles, was) = (before.panorama.len(), cards(before));
+    let same_round = after.round == before.round;
+    let laid = same_round && after.panorama.len() > piles;
+    let covered = same_round && cards(after) - after.panorama.len() > was - piles;
+    let won = after.mountains.iter().sum::<u8>() > before.mountains.iter().sum::<u8>();
+    [(laid, Cue::Lay), (covered || won, Cue::Capture)]
+        .into_iter()
+        .filter_map(|(heard, cue)| heard.then_some(cue))
+        .collect()
 }
 
 fn board(props: BoardProps<Moonlight>) -> AnyView {
@@ -1209,6 +1230,13 @@ impl GameUi for Moonlight {
 
     fn seat_count_for(_: &MoonlightOptions) -> usize {
         2
+    }
+
+    /// Some six cards each under the moon, a pile or two covered.
+    const MINIATURE_MOVES: usize = 12;
+
+    fn cues(before: &MoonlightView, after: &MoonlightView) -> Vec<Cue> {
+        cues(&before.table, &after.table)
     }
 
     fn options_form(

@@ -21,8 +21,8 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, SeatLook, SeatSpec,
-    LOOKS,
+    activate_on_key, each_once, fresh_changes, review_notes, svg_marks, use_lang, BoardProps, Cue,
+    GameUi, SeatLook, SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
 
@@ -514,6 +514,33 @@ fn button_label(a: &A, v: &ToyBattleView, lang: Lang) -> String {
         A::Skip => lang.pick("Skip", "Kihagyom").to_string(),
         _ => String::new(),
     }
+}
+
+/// A move's sounds, from the public changes: a Troop laid on a base, or a capture where it
+/// covers an enemy Troop, Jumbo or XB-42 strikes, or a region's Medals are taken. Draws are
+/// silent (what was drawn is the drawer's).
+fn cues(before: &ToyBattleView, after: &ToyBattleView) -> Vec<Cue> {
+    let fresh = fresh_changes(
+        (before.turns, before.this_turn.len()),
+        after.turns,
+        &after.last_turn,
+        &after.this_turn,
+    );
+    let table = &before.table;
+    each_once(fresh.into_iter().filter_map(|c| match *c {
+        Change::Placed { seat, node, .. } => {
+            let below = table.terrain().index_of(node).and_then(|i| table.top(i));
+            Some(if below.is_some_and(|t| t.owner != seat) {
+                Cue::Capture
+            } else {
+                Cue::Lay
+            })
+        }
+        Change::Discarded { .. } | Change::RackHit { .. } | Change::Medals { .. } => {
+            Some(Cue::Capture)
+        }
+        _ => None,
+    }))
 }
 
 pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
@@ -1275,6 +1302,19 @@ impl GameUi for ToyBattle {
 
     fn seat_count_for(_: &ToyBattleOptions) -> usize {
         2
+    }
+
+    /// Some fifteen turns in: both armies out on the paths, stacks, a region's Medals taken.
+    const MINIATURE_MOVES: usize = 30;
+
+    /// The Terrain chosen, with its special bases (or plain ones for Beginners); a random
+    /// Terrain is only drawn at the start, so it has no picture.
+    fn preview_options(options: &ToyBattleOptions) -> Option<ToyBattleOptions> {
+        (options.terrain != TerrainChoice::Random).then(|| options.clone())
+    }
+
+    fn cues(before: &ToyBattleView, after: &ToyBattleView) -> Vec<Cue> {
+        cues(before, after)
     }
 
     fn options_form(

@@ -29,7 +29,7 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, GameUi, Pointed, SeatLook,
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, Pointed, SeatLook,
     SeatSpec,
 };
 use leptos::prelude::*;
@@ -460,6 +460,20 @@ fn action_words(a: &A, lang: Lang) -> Option<String> {
         ),
         A::Draw { .. } => return None,
     })
+}
+
+/// A move's sounds, from the map alone (a hand is its holder's): a stone laid (recruited, or
+/// spent on the AXE or the FLAG), then a capture where a battle killed stones.
+fn cues(before: &Board, after: &Board) -> Vec<Cue> {
+    let on_map = |b: &Board| b.areas.iter().map(|a| u32::from(a.total())).sum::<u32>();
+    let (was, now) = (on_map(before), on_map(after));
+    let laid = now > was
+        || after.axe.total() > before.axe.total()
+        || after.flag.total() > before.flag.total();
+    [(laid, Cue::Lay), (now < was, Cue::Capture)]
+        .into_iter()
+        .filter_map(|(heard, cue)| heard.then_some(cue))
+        .collect()
 }
 
 pub fn board(props: BoardProps<Turncoats>) -> AnyView {
@@ -1321,6 +1335,13 @@ impl GameUi for Turncoats {
 
     fn seat_count_for(options: &TurncoatsOptions) -> usize {
         options.players.clamp(MIN_PLAYERS, MAX_PLAYERS) as usize
+    }
+
+    /// Some six turns a seat: every colour out on the map, a battle or two fought.
+    const MINIATURE_MOVES: usize = 12;
+
+    fn cues(before: &TurncoatsView, after: &TurncoatsView) -> Vec<Cue> {
+        cues(&before.board, &after.board)
     }
 
     fn options_form(

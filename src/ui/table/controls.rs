@@ -1,8 +1,11 @@
-//! The table's controls: Undo, Export, Leave and, at a table with a computer, its speed.
+//! The table's controls: Undo, Export, Leave, the sounds and, at a table with a computer, its
+//! speed.
 
 use super::export::Export;
 use super::Table;
+use crate::engine::ToMove;
 use crate::t;
+use crate::ui::sound::{self, Follow};
 use crate::ui::use_lang;
 use leptos::prelude::*;
 
@@ -38,6 +41,7 @@ pub(super) fn Controls(table: Table, export: Export, pace: RwSignal<u64>) -> imp
         }
     });
     let leave = table.clone();
+    let sounds = table.clone();
     let undo = move |_| {
         if let Some(len) = undo_point.get_untracked() {
             table.game.take_back(len);
@@ -57,6 +61,7 @@ pub(super) fn Controls(table: Table, export: Export, pace: RwSignal<u64>) -> imp
             </button>
             <button data-testid="export" node_ref=button on:click={ let export = export.clone(); move |_| export.start() } disabled=move || !export.available()>{move || t!(lang.get(), "Export", "Exportálás")}</button>
             <button on:click=move |_| leave.leave()>{move || t!(lang.get(), "Leave", "Kilépés")}</button>
+            <Sounds table=sounds />
             {speed}
         </div>
     }
@@ -84,6 +89,40 @@ fn Speed(pace: RwSignal<u64>) -> impl IntoView {
                     })
                     .collect_view()}
             </select>
+        </label>
+    }
+}
+
+/// The sounds' switch, off until the player turns it on; the choice is kept for every table.
+#[component]
+fn Sounds(table: Table) -> impl IntoView {
+    let lang = use_lang();
+    let on = RwSignal::new(sound::sounds_on());
+    let played = RwSignal::new(None);
+    let to_move = table.to_move;
+    let replay_at = table.shown.replay_at;
+    table.game.shown_view().watch_cues(Follow {
+        moves: table.moves_made,
+        over: Signal::derive(move || to_move.get() == ToMove::Over),
+        replaying: Signal::derive(move || replay_at.get().is_some()),
+        on: on.into(),
+        played,
+    });
+    let toggle = move |e: leptos::ev::Event| {
+        let now = event_target_checked(&e);
+        on.set(now);
+        sound::set_sounds_on(now);
+        // A sound at once: the player hears what they turned on, and the browser, which lets a
+        // page play sounds only after a touch, has its touch.
+        if now {
+            sound::play(&[sound::Cue::Lay]);
+        }
+    };
+    view! {
+        <label class="sound-switch" data-cue=move || played.get().map(|c| c.name())>
+            <input type="checkbox" role="switch" data-testid="sounds" prop:checked=on on:change=toggle />
+            " "
+            {move || t!(lang.get(), "Sounds", "Hangok")}
         </label>
     }
 }

@@ -11,6 +11,7 @@ use crate::engine::{Match, Outcome, Seat, ToMove};
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::game_ui::{BoardProps, GameUi, Pointed, SeatLook};
+use crate::ui::sound::Follow;
 use crate::ui::{use_lang, TableSpec};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -101,6 +102,8 @@ pub(crate) trait ShownView: Send + Sync {
     fn rules(&self, lang: Lang) -> AnyView;
     fn online_trust(&self, lang: Lang) -> Option<String>;
     fn viewer_may_act(&self) -> bool;
+    /// Play the sounds of each move shown ([`crate::ui::sound::watch`]).
+    fn watch_cues(&self, follow: Follow);
 }
 
 /// The shown view of a `G` table, its legal targets and the board's way to play: the same for a
@@ -154,6 +157,9 @@ impl<G: GameUi> ShownView for OnBoard<G> {
     }
     fn viewer_may_act(&self) -> bool {
         !self.legal.with(Vec::is_empty)
+    }
+    fn watch_cues(&self, follow: Follow) {
+        crate::ui::sound::watch::<G>(self.view, follow);
     }
 }
 
