@@ -367,7 +367,13 @@ async function proveGuards(engine, url) {
     console: page.problems.some(p => p.includes('turf-guard-canary')),
     request: page.problems.some(p => p.includes('turf-canary.invalid')),
   });
-  for (let i = 0; i < 50 && !(seen().console && seen().request); i++) await new Promise(r => setTimeout(r, 100));
+  // WebKit's CSP reports its refusal in an event after the script that made the request has
+  // returned, so its hook is read again while waiting (reading it only once saw the console
+  // error but, on a loaded machine, not yet the refusal).
+  for (let i = 0; i < 50 && !(seen().console && seen().request); i++) {
+    await new Promise(r => setTimeout(r, 100));
+    if (engine.hook) await page.drain();
+  }
   const s = seen();
   if (!s.console || !s.request) throw new Error(`${engine.name}: the guards are blind (saw console error: ${s.console}, saw foreign request: ${s.request}); problems: ${page.problems.join(' | ')}`);
   await page.close();
