@@ -1,6 +1,8 @@
 // Measures the AI in Chromium: runs `turf bench`'s code inside the real AI worker (WASM) and,
 // while two AIs play Herd on the page, records main-thread long tasks (> 50 ms).
-// usage: node tests/e2e/bench.js [game] [options JSON, e.g. '{"players":5}'] (needs dist/: `make dist`)
+// usage: [THROTTLE=4] node tests/e2e/bench.js [game] [options JSON, e.g. '{"players":5}'] (needs
+// dist/: `make dist`). THROTTLE slows the page's CPU through DevTools (Emulation.setCPUThrottlingRate),
+// as the first-visit profile does; the figures say whether the AI worker is slowed with it.
 const { startServer, launch, guardedPage } = require('./lib');
 
 (async () => {
@@ -11,6 +13,10 @@ const { startServer, launch, guardedPage } = require('./lib');
   try {
     const { page } = await guardedPage(browser.context, { width: 1280, height: 800 });
     await page.goto(server.url);
+    if (process.env.THROTTLE) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
+    }
     const report = await page.evaluate(async ([game, options]) => {
       const worker = new Worker('./ai-worker.js', { type: 'module' });
       return await new Promise((resolve) => {

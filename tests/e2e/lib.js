@@ -24,8 +24,10 @@ function waitForServer(url, timeoutMs = 15000) {
   });
 }
 
+// dist/, or the build in E2E_DIST (a profiling build, say) for the benchmark scripts.
 async function startServer(port) {
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', path.join(ROOT, 'dist')], { stdio: 'ignore' });
+  const dir = process.env.E2E_DIST || path.join(ROOT, 'dist');
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   await waitForServer(url);
   return { url, stop: () => server.kill() };

@@ -3,8 +3,11 @@
 // Per game: starting a table, a whole game of two Easy computers at the Instant pace (every
 // action drawn, every round's end), the game-over screen with its chart, and the replay stepped
 // through action by action and dragged from end to end.
-// usage: [MOTION=off] node tests/e2e/main-thread.js [game…] (needs dist/: `make dist`); one line per
-// game and phase, and writes tests/e2e/artifacts/main-thread.json.
+// usage: [MOTION=off] [PROFILE=1] node tests/e2e/main-thread.js [game…] (needs dist/: `make
+// dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. With
+// PROFILE=1 the page's main thread is sampled (DevTools' CPU profiler) while the game plays, and
+// the functions that took the most of it are printed: wasm functions carry their Rust names
+// when the wasm keeps its name section (a build without wasm-opt, `data-wasm-opt="0"`).
 const fs = require('fs');
 const path = require('path');
 const { startServer, launch, guardedPage, fresh, ARTIFACTS } = require('./lib');
@@ -23,7 +26,22 @@ async function phase(page, name) {
   await page.evaluate(n => window.__phases.push([n, performance.now()]), name);
 }
 
-async function measure(page, url, game) {
+// The functions with the most self time in a CPU profile, with their share of the samples.
+function topFunctions(profile, count = 25) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map(n => [n.id, n]));
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url ? path.basename(f.url) : ''}`.trim();
+    self.set(name, (self.get(name) || 0) + (dt[i] || 0));
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, count)
+    .map(([name, us]) => ({ name, ms: Math.round(us / 1000), share: +(100 * us / total).toFixed(1) }));
+}
+
+async function measure(page, url, game, cdp) {
   const setup = GAMES[game];
   await fresh(page, url);
   await page.evaluate(() => {
@@ -42,7 +60,13 @@ async function measure(page, url, game) {
   await page.selectOption('.pace select', '0');
   await page.waitForTimeout(1500);
   await phase(page, 'play');
+  if (process.env.PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   await page.waitForSelector('[data-testid="game-over"]', { timeout: GAME_TIMEOUT });
+  const profile = process.env.PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
   await phase(page, 'game over and chart');
   await page.waitForTimeout(2000);
   await phase(page, 'replay');
@@ -64,7 +88,7 @@ async function measure(page, url, game) {
     const tasks = long.filter(([t]) => t >= from && t < to).map(([, d]) => Math.round(d));
     return { phase: name, seconds: +((to - from) / 1000).toFixed(1), tasks: tasks.length, longest: tasks.length ? Math.max(...tasks) : 0 };
   });
-  return { game, moves, phases: named, longest: Math.max(0, ...named.map(p => p.longest)) };
+  return { game, moves, phases: named, longest: Math.max(0, ...named.map(p => p.longest)), profile };
 }
 
 (async () => {
@@ -79,10 +103,14 @@ async function measure(page, url, game) {
       await page.emulateMedia({ reducedMotion: process.env.MOTION === 'off' ? 'reduce' : 'no-preference' });
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-      const r = await measure(page, server.url, game);
+      const r = await measure(page, server.url, game, cdp);
       results.push(r);
       console.log(`${game}: longest task ${r.longest} ms (${r.moves} log lines)`);
       for (const p of r.phases) console.log(`  ${p.phase.padEnd(20)} ${String(p.seconds).padStart(6)} s  ${p.tasks} long tasks, longest ${p.longest} ms`);
+      if (r.profile) {
+        console.log('  most self time while playing:');
+        for (const f of r.profile) console.log(`    ${String(f.share).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}`);
+      }
       await page.close();
     }
   } finally {
