@@ -10,9 +10,11 @@ use turf::games::{with_game, GameVisitor, GAME_IDS};
 
 const USAGE: &str = "usage:
   turf arena --game ID --a BOT --b BOT [--games N] [--seed S] [--options JSON] [--clock]
-      BOT is random | greedy | easy | normal | hard | expert. Bot A takes seat (game mod seats),
-      bot B every other seat; prints A's and B's win rate with a 95% interval. --clock keeps the
-      levels' time budgets (otherwise searches are iteration-bounded and reproducible).
+      BOT is random | greedy | easy | normal | hard | expert, or LEVEL@K: the level with its
+      clock as on a CPU K times slower (its time budget divided by K; needs --clock). Bot A
+      takes seat (game mod seats), bot B every other seat; prints A's and B's win rate with a
+      95% interval. --clock keeps the levels' time budgets (otherwise searches are
+      iteration-bounded and reproducible).
   turf bench --game ID [--options JSON] [--seconds S] [--decisions N]
       random playouts per second, then per level: iterations per second and think time.
   turf record --game ID [--a BOT] [--b BOT] [--seed S] [--options JSON] [--stop N]

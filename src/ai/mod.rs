@@ -30,6 +30,16 @@ pub enum Bot {
         level: Level,
         clock: bool,
     },
+    /// A level's search with its clock running as on a CPU `slowdown` times slower than the one
+    /// it runs on: its time budget divided by `slowdown`, so it completes the iterations that a
+    /// slower device completes before the same deadline (`hard@4`; issue #20's phone strength).
+    /// Only the shared search has that clock: a game's own policy sees the level alone, and
+    /// natively it is bound by iterations (Herd's Hard turn, Turncoats' council, Long
+    /// Campaign's answers), so there the slowdown does not reach it.
+    Paced {
+        level: Level,
+        slowdown: f64,
+    },
     /// A custom search for tuning (`search:…`); the game's policy is asked with no level.
     Custom(SearchConfig),
 }
@@ -43,7 +53,7 @@ impl Bot {
     /// The same bot with no clock: every decision depends only on the seed.
     pub fn deterministic(self) -> Self {
         match self {
-            Bot::Search { level, .. } => Bot::Search {
+            Bot::Search { level, .. } | Bot::Paced { level, .. } => Bot::Search {
                 level,
                 clock: false,
             },
@@ -64,11 +74,19 @@ impl Bot {
                     config.deterministic()
                 })
             }
+            Bot::Paced { level, slowdown } => {
+                let mut config = G::search_config(*level);
+                config.time_budget_ms = config
+                    .time_budget_ms
+                    .map(|ms| ((ms as f64 / slowdown).round() as u32).max(1));
+                Some(config)
+            }
             Bot::Custom(config) => Some(config.clone()),
         }
     }
 
-    /// `random`, `greedy`, `easy`, `normal`, `hard`, `expert`, or a custom search for tuning:
+    /// `random`, `greedy`, `easy`, `normal`, `hard`, `expert`; a level on a slower CPU,
+    /// `LEVEL@SLOWDOWN` (`hard@4`, [`Bot::Paced`]); or a custom search for tuning:
     /// `search:iterations=2000,depth=30,c=0.7,ms=450,chance=stop` (`depth=0` scores the search's leaves
     /// with the evaluation alone, `depth=full` plays to the end; unset keys keep the shared
     /// Hard values, [`Level::config`], whatever the game's own Hard).
@@ -93,7 +111,16 @@ impl Bot {
                 }
                 Some(Bot::Custom(config))
             }
-            _ => Level::parse(s).map(Bot::level),
+            _ => match s.split_once('@') {
+                Some((level, slowdown)) => {
+                    let slowdown: f64 = slowdown.parse().ok()?;
+                    (slowdown.is_finite() && slowdown > 0.0).then_some(Bot::Paced {
+                        level: Level::parse(level)?,
+                        slowdown,
+                    })
+                }
+                None => Level::parse(s).map(Bot::level),
+            },
         }
     }
 
@@ -108,8 +135,10 @@ impl Bot {
             Bot::Greedy => greedy::<G>(view, rng),
             // The game's own policy first (answers, baselines…), so the worker and the arena
             // play the same AI; the generic search when the game leaves the decision to it.
-            Bot::Search { level, .. } => G::ai_policy(view, Some(*level), rng)
-                .or_else(|| search::<G>(view, &self.search_config::<G>()?, rng).0),
+            Bot::Search { level, .. } | Bot::Paced { level, .. } => {
+                G::ai_policy(view, Some(*level), rng)
+                    .or_else(|| search::<G>(view, &self.search_config::<G>()?, rng).0)
+            }
             Bot::Custom(config) => {
                 G::ai_policy(view, None, rng).or_else(|| search::<G>(view, config, rng).0)
             }
@@ -201,4 +230,48 @@ fn greedy<G: Game>(view: &G::View, rng: &mut Rng) -> Option<G::Action> {
         }
     }
     (!best.is_empty()).then(|| best[rng.random_range(0..best.len())].clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::moonlight::Moonlight;
+
+    #[test]
+    fn a_paced_level_divides_its_clock_and_nothing_else() {
+        let hard = Moonlight::search_config(Level::Hard);
+        let phone = Bot::parse("hard@4").unwrap();
+        assert_eq!(
+            phone,
+            Bot::Paced {
+                level: Level::Hard,
+                slowdown: 4.0
+            }
+        );
+        let paced = phone.search_config::<Moonlight>().unwrap();
+        assert_eq!(
+            paced.time_budget_ms,
+            hard.time_budget_ms
+                .map(|ms| (ms as f64 / 4.0).round() as u32)
+        );
+        assert_eq!(paced.deterministic(), hard.deterministic());
+        // Without a clock (arenas without --clock) it is the level itself, reproducibly.
+        assert_eq!(
+            phone.deterministic(),
+            Bot::level(Level::Hard).deterministic()
+        );
+    }
+
+    #[test]
+    fn a_pace_that_is_not_a_slowdown_is_refused() {
+        for bad in [
+            "hard@0", "hard@-2", "hard@x", "hard@inf", "nobody@4", "hard@",
+        ] {
+            assert_eq!(Bot::parse(bad), None, "{bad}");
+        }
+        assert_eq!(
+            Bot::parse("hard@0.5").map(|b| b.search_config::<Moonlight>().unwrap().time_budget_ms),
+            Some(Some(900))
+        );
+    }
 }

@@ -29,7 +29,7 @@
 
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, SvgGraphicsElement, SvgMatrix};
@@ -131,25 +131,68 @@ const LOOK: [&str; 11] = [
     "dominant-baseline",
 ];
 
-/// `copy` (a deep clone of `original`) with the look `original` has on the page written inline.
-fn keep_look(original: &Element, copy: &Element) {
+/// The inline style that draws an element as the page draws it now: its [`LOOK`] properties.
+fn look_of(window: &web_sys::Window, e: &Element) -> String {
+    let Ok(Some(style)) = window.get_computed_style(e) else {
+        return String::new();
+    };
+    LOOK.iter()
+        .filter_map(|p| {
+            let v = style.get_property_value(p).ok()?;
+            (!v.is_empty()).then(|| format!("{p}:{v};"))
+        })
+        .collect()
+}
+
+/// What an element's look can depend on, as far as the boards draw: where it sits (the classes
+/// of its ancestors, `context`), its tag and class, and the presentation attributes the boards
+/// set. Two elements alike in all of these are drawn alike, so a look is computed once per
+/// reading of the table and not once per element: on a full Herd board that is a handful of
+/// computed styles instead of some three hundred at every action (issue #20 target 2).
+fn look_key(context: &str, e: &Element) -> String {
+    let mut key = format!("{context}|{}", e.tag_name());
+    for name in ["class", "fill", "stroke", "style", "opacity", "data-legal"] {
+        key.push('|');
+        if let Some(v) = e.get_attribute(name) {
+            key.push_str(&v);
+        }
+    }
+    key
+}
+
+/// The classes of `e`'s ancestors up to `root`.
+fn context(root: &Element, e: &Element) -> String {
+    let mut context = String::new();
+    let mut at = e.parent_element();
+    while let Some(p) = at {
+        if &p == root {
+            break;
+        }
+        context.push_str(&p.get_attribute("class").unwrap_or_default());
+        context.push('/');
+        at = p.parent_element();
+    }
+    context
+}
+
+/// `copy` (a deep clone of `original`) with the look `original` has on the page written
+/// inline; `looks` keeps the looks computed during this reading of the table.
+fn keep_look(
+    root: &Element,
+    original: &Element,
+    copy: &Element,
+    looks: &mut HashMap<String, String>,
+) {
     let Some(window) = web_sys::window() else {
         return;
     };
+    let context = context(root, original);
     let originals = std::iter::once(original.clone()).chain(all(original, "*"));
     let copies = std::iter::once(copy.clone()).chain(all(copy, "*"));
     for (o, c) in originals.zip(copies) {
-        let Ok(Some(style)) = window.get_computed_style(&o) else {
-            continue;
-        };
-        let inline: String = LOOK
-            .iter()
-            .filter_map(|p| {
-                let v = style.get_property_value(p).ok()?;
-                (!v.is_empty()).then(|| format!("{p}:{v};"))
-            })
-            .collect();
-        let _ = c.set_attribute("style", &inline);
+        let key = look_key(&context, &o);
+        let inline = looks.entry(key).or_insert_with(|| look_of(&window, &o));
+        let _ = c.set_attribute("style", inline);
     }
 }
 
@@ -172,19 +215,23 @@ fn screen_ctm(e: &Element) -> Option<[f64; 6]> {
 
 /// Read the table `root` as it stands now.
 pub fn snapshot(root: &Element) -> Snapshot {
+    let mut looks = HashMap::new();
     let pieces = all(root, "[data-piece]")
         .into_iter()
-        .filter(drawn)
         .filter_map(|e| {
+            // Its box read once: a piece not drawn now (a closed panel, an empty slot) is left.
+            let r = e.get_bounding_client_rect();
+            if r.width() <= 0.0 && r.height() <= 0.0 {
+                return None;
+            }
             let key = e.get_attribute("data-piece")?;
             let copy = e
                 .clone_node_with_deep(true)
                 .ok()?
                 .dyn_into::<Element>()
                 .ok()?;
-            keep_look(&e, &copy);
+            keep_look(root, &e, &copy, &mut looks);
             let parent = e.parent_element().as_ref().and_then(screen_ctm);
-            let r = e.get_bounding_client_rect();
             Some((
                 key,
                 Stood {

@@ -140,10 +140,170 @@ fn cues(before: &HerdState, after: &HerdState) -> Vec<Cue> {
     cues
 }
 
+/// What one cell of the board shows, so that the cell is drawn again only when this changes.
+#[derive(Clone, PartialEq)]
+struct CellLook {
+    /// The stone on it: its look and its owner.
+    stone: Option<(SeatLook, Seat)>,
+    /// The viewer's legal action on it.
+    action: Option<HerdAction>,
+    /// Empty and forbidden to the mover while placing (herd.md §4.4).
+    forbidden: bool,
+    /// A stone placed in the last or this turn.
+    placed_now: bool,
+    /// The stone that left it in the last or this turn: `removed` or `captured`.
+    ghost: Option<&'static str>,
+    label: String,
+}
+
+fn cell_look(
+    v: &HerdView,
+    legal: &[HerdAction],
+    marks: &[Change],
+    c: usize,
+    lang: Lang,
+) -> CellLook {
+    let s = &v.state;
+    let cell = c as u8;
+    let action = legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, HerdAction::Place { cell: k } | HerdAction::Remove { cell: k } if *k == cell));
+    let forbidden = matches!(s.phase, Phase::Place { .. }) && s.is_forbidden(c, s.mover);
+    let stone = s.cells[c].map(|owner| (herd_look(v, owner as Seat), owner as Seat));
+    let name = cell_name(s, cell);
+    let content = match stone {
+        Some((look, _)) => {
+            let colour = look.colour_name(lang);
+            t!(lang, "{colour} stone", "{colour} kő")
+        }
+        None if forbidden => t!(lang, "empty, forbidden", "üres, tilos"),
+        None => t!(lang, "empty", "üres"),
+    };
+    let label = match action {
+        Some(HerdAction::Remove { .. }) => {
+            t!(
+                lang,
+                "{name}: {content}, remove it",
+                "{name}: {content}, levehető"
+            )
+        }
+        Some(_) => t!(
+            lang,
+            "{name}: {content}, place here",
+            "{name}: {content}, ide tehetsz"
+        ),
+        None => format!("{name}: {content}"),
+    };
+    let ghost = marks.iter().rev().find_map(|m| match m {
+        Change::Removed { cell: k } if *k == cell => Some("removed"),
+        Change::Captured { cell: k } if *k == cell => Some("captured"),
+        _ => None,
+    });
+    CellLook {
+        stone,
+        action,
+        forbidden,
+        placed_now: marks.contains(&Change::Placed { cell }),
+        ghost: ghost.filter(|_| stone.is_none()),
+        label,
+    }
+}
+
+/// One cell, centred at (`x`, `y`), drawn from its `look`.
+fn cell(
+    props: BoardProps<Herd>,
+    c: usize,
+    (x, y): (f64, f64),
+    look: Memo<CellLook>,
+) -> impl IntoView {
+    let play = props.play;
+    let cell = c as u8;
+    let here = move |a: &HerdAction| target_cell(a) == Some(cell);
+    move || {
+        let CellLook {
+            stone: on_cell,
+            action,
+            forbidden,
+            placed_now,
+            ghost,
+            label,
+        } = look.get();
+        let stone_view = on_cell.map(|(look, owner)| {
+            let extra = if matches!(action, Some(HerdAction::Remove { .. })) {
+                "target"
+            } else {
+                ""
+            };
+            stone(look, owner, c, (x, y), extra)
+        });
+        let ghost_view = ghost.map(|kind| {
+            view! {
+                <circle class=format!("ghost {kind}") cx=x cy=y r=R * 0.55
+                    data-vanished=format!("stone-{c}") data-how=kind></circle>
+            }
+        });
+        let fresh = (placed_now && on_cell.is_some())
+            .then(|| view! { <circle class="fresh" cx=x cy=y r=R * 0.2></circle> });
+        let cross = forbidden.then(|| {
+            let d = R * 0.22;
+            view! {
+                <path class="forbidden-mark"
+                    d=format!("M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}", x - d, y - d, x + d, y + d, x - d, y + d, x + d, y - d)>
+                </path>
+            }
+        });
+        let click = move |_| {
+            if let Some(a) = action {
+                play.run(a);
+            }
+        };
+        let key = activate_on_key(move || {
+            if let Some(a) = action {
+                play.run(a);
+            }
+        });
+        let marks = move || {
+            let ring = move |class| {
+                view! { <polygon class=class points=hex_points(x, y, R * 0.9)></polygon> }
+                    .into_any()
+            };
+            svg_marks(
+                props.hint_on(here),
+                props.review_on(here),
+                ring,
+                (x + R * 0.5, y - R * 0.5),
+                R * 0.24,
+            )
+        };
+        view! {
+            <g
+                class="cell"
+                class:legal=action.is_some()
+                class:place=matches!(action, Some(HerdAction::Place { .. }))
+                data-legal=action.map(|_| "")
+                data-hint=move || props.hint_on(here)
+                data-review=move || props.review_on(here)
+                data-cell=c.to_string()
+                role=if action.is_some() { "button" } else { "img" }
+                tabindex=action.map(|_| "0")
+                aria-label=label
+                on:click=click
+                on:keydown=key
+            >
+                <polygon class="hex" points=hex_points(x, y, R * 0.96)></polygon>
+                {cross}
+                {ghost_view}
+                {stone_view}
+                {fresh}
+                {marks}
+            </g>
+        }
+    }
+}
+
 pub fn board(props: BoardProps<Herd>) -> AnyView {
-    let BoardProps {
-        view, legal, play, ..
-    } = props;
+    let BoardProps { view, legal, .. } = props;
     let lang = use_lang();
     let header = move || {
         let v = view.get();
@@ -182,12 +342,23 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
             </div>
         }
     };
+    // The board's frame depends on its size alone; each cell redraws itself when what it shows
+    // changes ([`CellLook`]), so an action touches the cells it changed, not all of them.
+    let side = Memo::new(move |_| view.with(|v| v.state.side));
+    let turn_marks = Memo::new(move |_| {
+        view.with(|v| {
+            let s = &v.state;
+            s.last_turn
+                .iter()
+                .chain(s.this_turn.iter())
+                .copied()
+                .collect::<Vec<Change>>()
+        })
+    });
     let svg = move || {
-        let v = view.get();
-        let lang = lang.get();
-        let s = &v.state;
-        let b = HexBoard::of(s.side);
-        let n = s.side as f64;
+        let side = side.get();
+        let b = HexBoard::of(side);
+        let n = side as f64;
         let (w, h) = (3f64.sqrt() * R * (2.0 * n - 1.0), R * (3.0 * n - 1.0));
         let pad = 8.0;
         let view_box = format!(
@@ -197,109 +368,21 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
             w + 2.0 * pad,
             h + 2.0 * pad
         );
-        let legal_now = legal.get();
-        let mover = s.mover;
-        let placing = matches!(s.phase, Phase::Place { .. });
-        let marks: Vec<Change> = s
-            .last_turn
-            .iter()
-            .chain(s.this_turn.iter())
-            .copied()
-            .collect();
         let cells = (0..b.len())
             .map(|c| {
-                let (x, y) = b.centre(c, R, 0.0, 0.0);
-                let cell = c as u8;
-                let action = legal_now
-                    .iter()
-                    .copied()
-                    .find(|a| matches!(a, HerdAction::Place { cell: k } | HerdAction::Remove { cell: k } if *k == cell));
-                let forbidden = placing && s.is_forbidden(c, mover);
-                let name = cell_name(s, cell);
-                let content = match s.cells[c] {
-                    Some(owner) => {
-                        let colour = herd_look(&v, owner as Seat).colour_name(lang);
-                        t!(lang, "{colour} stone", "{colour} kő")
-                    }
-                    None if forbidden => t!(lang, "empty, forbidden", "üres, tilos"),
-                    None => t!(lang, "empty", "üres"),
-                };
-                let label = match action {
-                    Some(HerdAction::Remove { .. }) => {
-                        t!(lang, "{name}: {content}, remove it", "{name}: {content}, levehető")
-                    }
-                    Some(_) => t!(lang, "{name}: {content}, place here", "{name}: {content}, ide tehetsz"),
-                    None => format!("{name}: {content}"),
-                };
-                let placed_now = marks.contains(&Change::Placed { cell });
-                let ghost = marks.iter().rev().find_map(|m| match m {
-                    Change::Removed { cell: k } if *k == cell => Some("removed"),
-                    Change::Captured { cell: k } if *k == cell => Some("captured"),
-                    _ => None,
+                let look = Memo::new(move |_| {
+                    let lang = lang.get();
+                    view.with(|v| {
+                        legal.with(|legal| {
+                            turn_marks.with(|marks| cell_look(v, legal, marks, c, lang))
+                        })
+                    })
                 });
-                let stone_view = s.cells[c].map(|owner| {
-                    let extra = if matches!(action, Some(HerdAction::Remove { .. })) { "target" } else { "" };
-                    stone(herd_look(&v, owner as Seat), owner as Seat, c, (x, y), extra)
-                });
-                let ghost_view = (s.cells[c].is_none())
-                    .then_some(ghost)
-                    .flatten()
-                    .map(|kind| view! {
-                        <circle class=format!("ghost {kind}") cx=x cy=y r=R * 0.55
-                            data-vanished=format!("stone-{c}") data-how=kind></circle>
-                    });
-                let fresh = (placed_now && s.cells[c].is_some())
-                    .then(|| view! { <circle class="fresh" cx=x cy=y r=R * 0.2></circle> });
-                let cross = forbidden.then(|| {
-                    let d = R * 0.22;
-                    view! {
-                        <path class="forbidden-mark"
-                            d=format!("M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}", x - d, y - d, x + d, y + d, x - d, y + d, x + d, y - d)>
-                        </path>
-                    }
-                });
-                let click = move |_| {
-                    if let Some(a) = action {
-                        play.run(a);
-                    }
-                };
-                let key = activate_on_key(move || {
-                    if let Some(a) = action {
-                        play.run(a);
-                    }
-                });
-                let here = move |a: &HerdAction| target_cell(a) == Some(cell);
-                let marks = move || {
-                    let ring = move |class| view! { <polygon class=class points=hex_points(x, y, R * 0.9)></polygon> }.into_any();
-                    svg_marks(props.hint_on(here), props.review_on(here), ring, (x + R * 0.5, y - R * 0.5), R * 0.24)
-                };
-                view! {
-                    <g
-                        class="cell"
-                        class:legal=action.is_some()
-                        class:place=matches!(action, Some(HerdAction::Place { .. }))
-                        data-legal=action.map(|_| "")
-                        data-hint=move || props.hint_on(here)
-                        data-review=move || props.review_on(here)
-                        data-cell=c.to_string()
-                        role=if action.is_some() { "button" } else { "img" }
-                        tabindex=action.map(|_| "0")
-                        aria-label=label
-                        on:click=click
-                        on:keydown=key
-                    >
-                        <polygon class="hex" points=hex_points(x, y, R * 0.96)></polygon>
-                        {cross}
-                        {ghost_view}
-                        {stone_view}
-                        {fresh}
-                        {marks}
-                    </g>
-                }
+                cell(props, c, b.centre(c, R, 0.0, 0.0), look)
             })
             .collect_view();
         view! {
-            <svg class="board herd-board" viewBox=view_box role="group" aria-label=t!(lang, "Herd board", "Herd tábla") preserveAspectRatio="xMidYMid meet">
+            <svg class="board herd-board" viewBox=view_box role="group" aria-label=move || t!(lang.get(), "Herd board", "Herd tábla") preserveAspectRatio="xMidYMid meet">
                 {gloss()}
                 {cells}
             </svg>
