@@ -253,16 +253,14 @@ fn cell(
                 </path>
             }
         });
-        let click = move |_| {
+        // A tap, or Enter or Space on the focused cell, plays its action.
+        let run = move || {
             if let Some(a) = action {
                 play.run(a);
             }
         };
-        let key = activate_on_key(move || {
-            if let Some(a) = action {
-                play.run(a);
-            }
-        });
+        let click = move |_| run();
+        let key = activate_on_key(run);
         let marks = move || {
             let ring = move |class| {
                 view! { <polygon class=class points=hex_points(x, y, R * 0.9)></polygon> }

@@ -626,16 +626,14 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     }
                 });
                 let name_y = spots.name_y;
-                let click = move |_| {
+                // A tap, or Enter or Space on the focused target, plays its action.
+                let run = move || {
                     if let Some(a) = action {
                         play.run(a);
                     }
                 };
-                let key = activate_on_key(move || {
-                    if let Some(a) = action {
-                        play.run(a);
-                    }
-                });
+                let click = move |_| run();
+                let key = activate_on_key(run);
                 let hit_r = 26.0;
                 let here = move |a: &CampaignAction| on_county(a, id);
                 let path = shape.path.clone();
