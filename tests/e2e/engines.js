@@ -203,7 +203,13 @@ class WebDriverPage {
   // and an element with no such point fails the test.
   async click(target) {
     const el = typeof target === 'string' ? await this.find(target) : target;
-    const where = await this.driver.executeScript(HIT_POINT, el);
+    // While a move is drawn the board's motion layer may cover the target for a moment; a
+    // player waits for it to settle, and so does the tap (up to 1.5 s).
+    let where = await this.driver.executeScript(HIT_POINT, el);
+    for (let i = 0; !where && i < 15; i++) {
+      await new Promise(r => setTimeout(r, 100));
+      where = await this.driver.executeScript(HIT_POINT, el);
+    }
     if (!where) throw new Error('no point of the element can be tapped: nothing of it is hit where it is drawn');
     if (where.self) { await el.click(); return; }
     await this.driver.actions({ async: true }).move({ x: where.x, y: where.y, origin: 'viewport' }).press().release().perform();

@@ -23,8 +23,15 @@ async function tapSome(page, n) {
     await page.waitForSelector('[data-legal], [data-testid="game-over"], [data-testid="handoff-ready"]', 60000);
     if (await page.has('[data-testid="handoff-ready"]')) { await page.click('[data-testid="handoff-ready"]'); continue; }
     if (await page.has('[data-testid="game-over"]')) return;
-    const el = await page.pick(() => { const l = document.querySelectorAll('[data-legal]'); return l[Math.floor(l.length / 2)]; });
-    await page.click(el);
+    // The board may redraw between the pick and the tap (the previous action's motion ending):
+    // a target that was replaced is picked again, once.
+    for (let tries = 0; ; tries++) {
+      const el = await page.pick(() => { const l = document.querySelectorAll('[data-legal]'); return l[Math.floor(l.length / 2)]; });
+      try { await page.click(el); break; } catch (e) {
+        if (tries > 0 || !/stale|no point|not attached|detached/i.test(String(e && e.message))) throw e;
+        await page.sleep(300);
+      }
+    }
   }
 }
 
