@@ -308,6 +308,9 @@ pub struct Bank {
     by_id: HashMap<String, (QuestionKind, u16)>,
     /// The members of every `sameFact` group, by deck and index (LC-10).
     facts: Vec<Vec<(QuestionKind, u16)>>,
+    /// Each question's group in `facts`, by deck and index: the draw asks it for every question
+    /// already asked, so it is looked up rather than searched (`choice`, then `numeric`).
+    group_of: [Vec<Option<u32>>; 2],
 }
 
 impl Bank {
@@ -332,6 +335,13 @@ impl Bank {
         &self.facts
     }
 
+    /// The `sameFact` group of one question, as the decks and indices of its members (itself
+    /// included), if it has one.
+    pub fn fact_group(&self, kind: QuestionKind, index: usize) -> Option<&[(QuestionKind, u16)]> {
+        let g = (*self.group_of[kind as usize].get(index)?)?;
+        Some(&self.facts[g as usize])
+    }
+
     /// Gather the `sameFact` groups once every question is in.
     fn group_facts(&mut self) {
         let mut groups: BTreeMap<&str, Vec<(QuestionKind, u16)>> = BTreeMap::new();
@@ -343,6 +353,15 @@ impl Bank {
             }
         }
         self.facts = groups.into_values().collect();
+        self.group_of = [
+            vec![None; self.choice.len()],
+            vec![None; self.numeric.len()],
+        ];
+        for (g, group) in self.facts.iter().enumerate() {
+            for &(kind, i) in group {
+                self.group_of[kind as usize][i as usize] = Some(g as u32);
+            }
+        }
     }
 
     fn push(&mut self, q: Question) {

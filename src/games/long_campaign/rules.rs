@@ -498,6 +498,20 @@ fn word_mask(n: usize, w: usize) -> u64 {
     }
 }
 
+/// The indices whose bit is set, in increasing order.
+fn set_bits(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                w * 64 + b
+            })
+        })
+    })
+}
+
 fn bit_is_set(bits: &[u64], i: usize) -> bool {
     bits.get(i / 64).is_some_and(|w| (w >> (i % 64)) & 1 == 1)
 }
@@ -762,15 +776,18 @@ impl Campaign {
     /// LC-10: the deck's indices that may not be drawn now, as bits: those asked in this pass,
     /// and every member of a `sameFact` group one of whose questions was asked (in its own
     /// deck's pass).
+    /// It walks the questions asked (a few dozen in a game), not the bank's groups (hundreds):
+    /// every draw of every playout asks it.
     pub fn barred(&self, kind: QuestionKind) -> Vec<u64> {
         let mut bits = self.asked(kind).to_vec();
-        for group in self.bank().fact_groups() {
-            let seen = group
-                .iter()
-                .any(|&(k, i)| bit_is_set(self.asked(k), i as usize));
-            if !seen {
+        let bank = self.bank();
+        let asked = [QuestionKind::Choice, QuestionKind::Numeric]
+            .into_iter()
+            .flat_map(|k| set_bits(self.asked(k)).map(move |i| (k, i)));
+        for (k, i) in asked {
+            let Some(group) = bank.fact_group(k, i) else {
                 continue;
-            }
+            };
             for &(_, i) in group.iter().filter(|(k, _)| *k == kind) {
                 let word = i as usize / 64;
                 if bits.len() <= word {
@@ -789,8 +806,19 @@ impl Campaign {
         if !self.options.one_question_per_fact {
             return true;
         }
-        let barred = self.barred(kind);
-        !bit_is_set(&barred, index) || self.free_count(kind, &barred) == 0
+        // The draw's own question first: it is barred only rarely, and only then is the whole
+        // deck's count needed.
+        !self.is_barred(kind, index) || self.free_count(kind, &self.barred(kind)) == 0
+    }
+
+    /// LC-10: whether `index` is one of [`Campaign::barred`]'s, from its own group alone.
+    pub fn is_barred(&self, kind: QuestionKind, index: usize) -> bool {
+        bit_is_set(self.asked(kind), index)
+            || self.bank().fact_group(kind, index).is_some_and(|group| {
+                group
+                    .iter()
+                    .any(|&(k, i)| bit_is_set(self.asked(k), i as usize))
+            })
     }
 
     /// Deck indices whose bit is clear in `bits`.

@@ -2662,3 +2662,57 @@ fn undo_never_crosses_a_reveal() {
     );
     assert!(report.reveals > 40 && report.undos > 0, "{report:?}");
 }
+
+#[test]
+fn the_barred_questions_are_those_of_every_group_with_a_question_asked() {
+    // `barred` walks the questions asked; LC-10 says: every member of a group one of whose
+    // questions was asked. Checked against that reading, group by group, on random asked sets.
+    let options = CampaignOptions {
+        questions: QuestionSet::Full,
+        ..opts()
+    };
+    let mut rng = Rng::seed_from_u64(5);
+    let mut s = LongCampaign::new(&options, &mut setup_rng(0)).unwrap();
+    let bank = s.campaign.bank();
+    let (choices, numerics) = (bank.choice.len(), bank.numeric.len());
+    let mut barred_by_a_group = 0;
+    for round in 0..200 {
+        let asked = |n: usize, rng: &mut Rng| {
+            let mut bits = vec![0u64; n.div_ceil(64)];
+            for _ in 0..round % 40 {
+                let i = rng.random_range(0..n);
+                bits[i / 64] |= 1 << (i % 64);
+            }
+            bits
+        };
+        s.campaign.asked_choice = asked(choices, &mut rng);
+        s.campaign.asked_numeric = asked(numerics, &mut rng);
+        for kind in [QuestionKind::Choice, QuestionKind::Numeric] {
+            let n = bank.deck(kind).len();
+            let is_set =
+                |bits: &[u64], i: usize| bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1);
+            let mut want: Vec<bool> = (0..n).map(|i| is_set(s.campaign.asked(kind), i)).collect();
+            for group in bank.fact_groups() {
+                if group
+                    .iter()
+                    .any(|&(k, i)| is_set(s.campaign.asked(k), i as usize))
+                {
+                    for &(_, i) in group.iter().filter(|(k, _)| *k == kind) {
+                        want[i as usize] = true;
+                    }
+                }
+            }
+            let barred = s.campaign.barred(kind);
+            let got: Vec<bool> = (0..n).map(|i| is_set(&barred, i)).collect();
+            assert_eq!(got, want, "round {round}, {kind:?}");
+            let one_by_one: Vec<bool> = (0..n).map(|i| s.campaign.is_barred(kind, i)).collect();
+            assert_eq!(one_by_one, want, "round {round}, {kind:?}, one by one");
+            let asked = s.campaign.asked(kind);
+            barred_by_a_group += (0..n).filter(|&i| want[i] && !is_set(asked, i)).count();
+        }
+    }
+    assert!(
+        barred_by_a_group > 100,
+        "the groups bar questions at all ({barred_by_a_group})"
+    );
+}
