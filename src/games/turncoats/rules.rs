@@ -333,7 +333,19 @@ impl Board {
 
     /// §6.2: the winning colour (most areas, then AXE, then FLAG among the tied), or none.
     pub fn winning_colour(&self) -> Option<Colour> {
-        self.standings().leader
+        self.areas_and_leader().1
+    }
+
+    /// The part of [`Board::standings`] the AI's evaluation reads many times a decision: areas
+    /// per colour and the colour that would win now, without how each was decided.
+    pub fn areas_and_leader(&self) -> (Stones, Option<Colour>) {
+        let mut areas = Stones::NONE;
+        for a in 0..AREA_COUNT {
+            if let Some(c) = self.control(a) {
+                areas[c] += 1;
+            }
+        }
+        (areas, self.winning_colour_from(&areas).0)
     }
 
     fn winning_colour_from(&self, areas: &Stones) -> (Option<Colour>, Decider) {

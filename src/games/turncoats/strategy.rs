@@ -83,10 +83,10 @@ impl Outlook {
         let t: f64 = hands.iter().map(|h| h.iter().sum::<f64>()).sum();
         let th = w.hand_temp.0 + w.hand_temp.1 * t.sqrt();
         let shares = all_shares(hands, th, w.losing);
-        let st = board.standings();
+        let (areas, leader) = board.areas_and_leader();
         let strength = Colour::ALL.map(|c| {
-            let mut x = st.areas[c] as f64;
-            if st.leader == Some(c) {
+            let mut x = areas[c] as f64;
+            if leader == Some(c) {
                 x += w.leader;
             }
             // Stones in play still count a little: they are next turns' control.

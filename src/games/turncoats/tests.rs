@@ -1932,3 +1932,32 @@ fn the_rules_panel_covers_the_end_and_every_tie_break() {
         assert!(hu.contains(needle), "Hungarian rules lack {needle:?}");
     }
 }
+
+#[test]
+fn the_evaluations_areas_and_leader_are_the_standings() {
+    // `areas_and_leader` skips how each area was decided; what it does count must be the
+    // standings' (§5, §6.2) on any board, ties on the AXE and the FLAG included.
+    let mut rng = Rng::seed_from_u64(3);
+    let mut leaders = [0; 4];
+    for _ in 0..5000 {
+        let few = |rng: &mut Rng| {
+            st(
+                rng.random_range(0..3),
+                rng.random_range(0..3),
+                rng.random_range(0..3),
+            )
+        };
+        let mut b = board(few(&mut rng), few(&mut rng));
+        for a in 0..AREA_COUNT {
+            b.areas[a] = few(&mut rng);
+        }
+        let full = b.standings();
+        let (areas, leader) = b.areas_and_leader();
+        assert_eq!((areas, leader), (full.areas, full.leader), "{b:?}");
+        leaders[leader.map_or(3, |c| c.index())] += 1;
+    }
+    assert!(
+        leaders.iter().all(|&n| n > 50),
+        "every colour leads, and none: {leaders:?}"
+    );
+}
