@@ -7,7 +7,7 @@
 //! empty neighbours; and the seat about to roll gains `H + L = d1 + d2`, 7 on average, before the
 //! other seat answers.
 
-use super::bits::{cells_of, Sides};
+use super::bits::{cells_of, neighbourhoods, Around, Held, Sides};
 use super::hex::HexBoard;
 use super::rules::{Change, Herd, HerdAction, HerdState, HerdView, Phase};
 use crate::engine::{Game, Level, Rng, SearchConfig, Seat, ToMove};
@@ -132,26 +132,57 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
         Phase::Roll | Phase::Over => return None,
     };
     let board = s.board();
-    let sides = Sides::of(&s.cells, s.mover as u8);
-    // Each cell's share before the action, worked out once for all the candidates that touch
-    // it: most cells are touched by seven candidates. Shares are in fifths of a stone, exact,
-    // so equal values tie exactly.
-    let mut before = [0i8; 128];
-    for (c, share) in before.iter_mut().enumerate().take(s.cells.len()) {
-        *share = sides.share(board, c);
-    }
-    let candidates = if place { sides.empty } else { sides.theirs };
-    let (mut best, mut choice, mut ties) = (i32::MIN, None, 0);
-    for c in cells_of(candidates) {
-        let Some((after, captured)) = candidate(board, &sides, c, place) else {
-            continue;
+    let near = neighbourhoods(&s.cells, board, s.mover as u8);
+    // Each cell's share before the action (in fifths of a stone, exact, so equal values tie
+    // exactly), and how it moves when one neighbour changes as the action changes it: an
+    // empty one becomes mine (a placement beside it) or an enemy one empty (a removal). A
+    // candidate without captures changes its own cell alone, so its value is its own cell's
+    // new share and its neighbours' moves.
+    let (mut before, mut beside) = ([0i8; 128], [0i8; 128]);
+    for (c, &(held, around)) in near.iter().enumerate().take(s.cells.len()) {
+        before[c] = around.share(held);
+        let moved = if place {
+            Around {
+                mine: around.mine + 1,
+                empty: around.empty.saturating_sub(1),
+                ..around
+            }
+        } else {
+            Around {
+                theirs: around.theirs.saturating_sub(1),
+                empty: around.empty + 1,
+                ..around
+            }
         };
-        let touched =
-            cells_of(captured).fold(1 << c | board.masks[c], |t, x| t | 1 << x | board.masks[x]);
-        let gain: i32 = cells_of(touched)
-            .map(|x| i32::from(after.share(board, x) - before[x]))
-            .sum();
-        let value = gain + 5 * captured.count_ones() as i32;
+        beside[c] = moved.share(held) - before[c];
+    }
+    let moves = |c: usize| -> i32 {
+        let ns = board.neighbours[c].iter();
+        ns.map(|&n| i32::from(beside[n as usize])).sum()
+    };
+    let (mut best, mut choice, mut ties) = (i32::MIN, None, 0);
+    for (c, &(held, around)) in near.iter().enumerate().take(s.cells.len()) {
+        let value = if place {
+            // Taken, or §4.1 forbidden.
+            if held != Held::Empty || (around.mine == 0 && around.empty == 0) {
+                continue;
+            }
+            // §4.2 step 4: an enemy neighbour whose only non-friend neighbour is `c`.
+            let captures = board.neighbours[c].iter().any(|&n| {
+                let (held, around) = near[n as usize];
+                held == Held::Theirs && around.theirs == 0 && around.empty == 1
+            });
+            if captures {
+                capture_value(board, &Sides::of(&s.cells, s.mover as u8), &before, c)
+            } else {
+                i32::from(around.share(Held::Mine) - before[c]) + moves(c)
+            }
+        } else {
+            if held != Held::Theirs {
+                continue;
+            }
+            i32::from(around.share(Held::Empty) - before[c]) + moves(c)
+        };
         if value > best {
             (best, choice, ties) = (value, Some(c), 1);
         } else if value == best {
@@ -171,24 +202,24 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
     })
 }
 
-/// The board after the mover places on (`place`) or removes from cell `c`, and the stones that
-/// placement captures; `None` if the action is not legal. §4.2 step 4: an enemy neighbour whose
-/// every other neighbour is the mover's is captured.
-fn candidate(board: &HexBoard, sides: &Sides, c: usize, place: bool) -> Option<(Sides, u128)> {
+/// The playout's value, in fifths of a stone, of a placement on `c` that captures: the new
+/// shares of every cell it changes or neighbours (`before`: their shares now), and a stone to
+/// place for each capture.
+fn capture_value(board: &HexBoard, sides: &Sides, before: &[i8; 128], c: usize) -> i32 {
+    let (after, captured) = candidate(board, sides, c);
+    let touched =
+        cells_of(captured).fold(1 << c | board.masks[c], |t, x| t | 1 << x | board.masks[x]);
+    let gain: i32 = cells_of(touched)
+        .map(|x| i32::from(after.share(board, x) - before[x]))
+        .sum();
+    gain + 5 * captured.count_ones() as i32
+}
+
+/// The board after the mover places on the empty cell `c`, and the stones that placement
+/// captures (§4.2 step 4: an enemy neighbour whose every other neighbour is the mover's).
+fn candidate(board: &HexBoard, sides: &Sides, c: usize) -> (Sides, u128) {
     let bit = 1u128 << c;
-    let ns = board.masks[c];
-    if !place {
-        let after = Sides {
-            theirs: sides.theirs & !bit,
-            empty: sides.empty | bit,
-            ..*sides
-        };
-        return (sides.theirs & bit != 0).then_some((after, 0));
-    }
-    if sides.empty & bit == 0 || ns & !sides.theirs == 0 {
-        return None; // taken, or §4.1 forbidden
-    }
-    let captured = cells_of(ns & sides.theirs)
+    let captured = cells_of(board.masks[c] & sides.theirs)
         .filter(|&n| board.masks[n] & !bit & !sides.mine == 0)
         .fold(0, |k, n| k | 1u128 << n);
     let after = Sides {
@@ -196,7 +227,7 @@ fn candidate(board: &HexBoard, sides: &Sides, c: usize, place: bool) -> Option<(
         theirs: sides.theirs & !captured,
         empty: sides.empty & !bit | captured,
     };
-    Some((after, captured))
+    (after, captured)
 }
 
 /// Hard's own search ([`crate::engine::Game::ai_policy`]): a Monte Carlo tree over the rest of
