@@ -7,6 +7,7 @@
 //! empty neighbours; and the seat about to roll gains `H + L = d1 + d2`, 7 on average, before the
 //! other seat answers.
 
+use super::bits::{cells_of, neighbourhoods, Around, Held, Sides};
 use super::hex::HexBoard;
 use super::rules::{Change, Herd, HerdAction, HerdState, HerdView, Phase};
 use crate::engine::{Game, Level, Rng, SearchConfig, Seat, ToMove};
@@ -39,10 +40,10 @@ pub fn evaluate(s: &HerdState, seat: Seat) -> f64 {
 /// The stone lead of `seat` that [`evaluate`] turns into a chance: the cells' shares and the
 /// turn to come.
 pub fn lead(s: &HerdState, seat: Seat) -> f64 {
-    let me = seat as u8;
     let board = s.board();
+    let sides = Sides::of(&s.cells, seat as u8);
     let mut lead: f64 = (0..s.cells.len())
-        .map(|c| share(&s.cells, board, c, me))
+        .map(|c| stones(sides.share(board, c)))
         .sum();
     let mover = if s.mover == seat { 1.0 } else { -1.0 };
     lead += mover
@@ -58,48 +59,24 @@ pub fn lead(s: &HerdState, seat: Seat) -> f64 {
     lead
 }
 
-/// One cell's share of the stone lead of `me` in [`evaluate`]: a stone counts for its owner,
-/// less its capture risk when it has no friend beside it; an empty cell counts for the only
-/// colour that may fill it, if one is barred (§4.1). It depends on the cell and its neighbours
-/// only, so a move changes the shares of the cells it touches and of their neighbours alone.
-fn share(cells: &[Option<u8>], board: &HexBoard, c: usize, me: u8) -> f64 {
-    let ns = &board.neighbours[c];
-    match cells[c] {
-        None => {
-            let (mut mine, mut theirs) = (0, 0);
-            for &n in ns {
-                match cells[n as usize] {
-                    Some(o) if o == me => mine += 1,
-                    Some(_) => theirs += 1,
-                    None => {}
-                }
-            }
-            if mine == ns.len() {
-                1.0 // forbidden for the enemy
-            } else if theirs == ns.len() {
-                -1.0 // forbidden for me
-            } else {
-                0.0
-            }
-        }
-        Some(owner) => {
-            let sign = if owner == me { 1.0 } else { -1.0 };
-            let mut open = 0;
-            for &n in ns {
-                match cells[n as usize] {
-                    Some(o) if o == owner => return sign, // a friend: out of reach
-                    Some(_) => {}
-                    None => open += 1,
-                }
-            }
-            let risk = match open {
-                0 | 1 => 0.6,
-                2 => 0.3,
-                3 => 0.1,
-                _ => 0.0,
-            };
-            sign * (1.0 - 2.0 * risk)
-        }
+/// One cell's share of the lead ([`Sides::share`], in fifths of a stone) in stones: a stone
+/// counts `sign × (1 − 2 × risk)` for its owner (the risk 0.6, 0.3 or 0.1 by its empty
+/// neighbours, 0 beside a friend), an empty cell ±1 when only one colour may fill it. The
+/// products are written out as the lead has always summed them, to the last bit, so the
+/// search's rewards (and its ties) stay what they were.
+fn stones(fifths: i8) -> f64 {
+    match fifths {
+        0 => 0.0,
+        5 => 1.0,
+        -5 => -1.0,
+        4 => 1.0 - 2.0 * 0.1,
+        -4 => -(1.0 - 2.0 * 0.1),
+        2 => 1.0 - 2.0 * 0.3,
+        -2 => -(1.0 - 2.0 * 0.3),
+        // A lone stone with one empty neighbour or none counts against its owner.
+        -1 => 1.0 - 2.0 * 0.6,
+        1 => -(1.0 - 2.0 * 0.6),
+        _ => unreachable!("a share is 0, ±1, ±2, ±4 or ±5 fifths"),
     }
 }
 
@@ -149,69 +126,66 @@ pub fn search_config(level: Level) -> SearchConfig {
 /// can afford it in every playout. Uniform playouts almost never find the remove-then-capture
 /// plays that decide Herd, so a search built on them could not see them either.
 pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
-    let me = s.mover as u8;
     let place = match s.phase {
         Phase::Place { .. } => true,
         Phase::Remove { .. } => false,
         Phase::Roll | Phase::Over => return None,
     };
     let board = s.board();
-    let mut cells = s.cells.clone();
-    let mut touched: Vec<usize> = Vec::with_capacity(32);
-    let mut captured: Vec<usize> = Vec::with_capacity(6);
-    // Each cell's share before the action, worked out once for all the candidates that touch
-    // it (NaN: not yet): most cells are touched by seven candidates.
-    let mut before_share = vec![f64::NAN; cells.len()];
-    let (mut best, mut choice, mut ties) = (f64::NEG_INFINITY, None, 0);
-    for c in 0..cells.len() {
-        captured.clear();
-        if place {
-            if !s.is_legal_placement(c, s.mover) {
+    let near = neighbourhoods(&s.cells, board, s.mover as u8);
+    // Each cell's share before the action (in fifths of a stone, exact, so equal values tie
+    // exactly), and how it moves when one neighbour changes as the action changes it: an
+    // empty one becomes mine (a placement beside it) or an enemy one empty (a removal). A
+    // candidate without captures changes its own cell alone, so its value is its own cell's
+    // new share and its neighbours' moves.
+    let (mut before, mut beside) = ([0i8; 128], [0i8; 128]);
+    for (c, &(held, around)) in near.iter().enumerate().take(s.cells.len()) {
+        before[c] = around.share(held);
+        let moved = if place {
+            Around {
+                mine: around.mine + 1,
+                empty: around.empty.saturating_sub(1),
+                ..around
+            }
+        } else {
+            Around {
+                theirs: around.theirs.saturating_sub(1),
+                empty: around.empty + 1,
+                ..around
+            }
+        };
+        beside[c] = moved.share(held) - before[c];
+    }
+    let moves = |c: usize| -> i32 {
+        let ns = board.neighbours[c].iter();
+        ns.map(|&n| i32::from(beside[n as usize])).sum()
+    };
+    let (mut best, mut choice, mut ties) = (i32::MIN, None, 0);
+    for (c, &(held, around)) in near.iter().enumerate().take(s.cells.len()) {
+        let value = if place {
+            // Taken, or §4.1 forbidden.
+            if held != Held::Empty || (around.mine == 0 && around.empty == 0) {
                 continue;
             }
-            // §4.2 step 4: an enemy neighbour whose every other neighbour is mine is captured.
-            for &n in &board.neighbours[c] {
-                let n = n as usize;
-                if s.cells[n] == Some(1 - me)
-                    && board.neighbours[n]
-                        .iter()
-                        .all(|&y| y as usize == c || s.cells[y as usize] == Some(me))
-                {
-                    captured.push(n);
-                }
+            // §4.2 step 4: an enemy neighbour whose only non-friend neighbour is `c`.
+            let captures = board.neighbours[c].iter().any(|&n| {
+                let (held, around) = near[n as usize];
+                held == Held::Theirs && around.theirs == 0 && around.empty == 1
+            });
+            if captures {
+                capture_value(board, &Sides::of(&s.cells, s.mover as u8), &before, c)
+            } else {
+                i32::from(around.share(Held::Mine) - before[c]) + moves(c)
             }
-        } else if s.cells[c] != Some(1 - me) {
-            continue;
-        }
-        touched.clear();
-        for &x in std::iter::once(&c).chain(&captured) {
-            for y in std::iter::once(x).chain(board.neighbours[x].iter().map(|&y| y as usize)) {
-                if !touched.contains(&y) {
-                    touched.push(y);
-                }
+        } else {
+            if held != Held::Theirs {
+                continue;
             }
-        }
-        let before: f64 = touched
-            .iter()
-            .map(|&x| {
-                if before_share[x].is_nan() {
-                    before_share[x] = share(&s.cells, board, x, me);
-                }
-                before_share[x]
-            })
-            .sum();
-        cells[c] = if place { Some(me) } else { None };
-        for &x in &captured {
-            cells[x] = None;
-        }
-        let after: f64 = touched.iter().map(|&x| share(&cells, board, x, me)).sum();
-        for &x in std::iter::once(&c).chain(&captured) {
-            cells[x] = s.cells[x];
-        }
-        let value = after - before + captured.len() as f64;
-        if value > best + 1e-9 {
+            i32::from(around.share(Held::Empty) - before[c]) + moves(c)
+        };
+        if value > best {
             (best, choice, ties) = (value, Some(c), 1);
-        } else if value > best - 1e-9 {
+        } else if value == best {
             ties += 1;
             if rng.random_range(0..ties) == 0 {
                 choice = Some(c);
@@ -226,6 +200,34 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
             HerdAction::Remove { cell }
         }
     })
+}
+
+/// The playout's value, in fifths of a stone, of a placement on `c` that captures: the new
+/// shares of every cell it changes or neighbours (`before`: their shares now), and a stone to
+/// place for each capture.
+fn capture_value(board: &HexBoard, sides: &Sides, before: &[i8; 128], c: usize) -> i32 {
+    let (after, captured) = candidate(board, sides, c);
+    let touched =
+        cells_of(captured).fold(1 << c | board.masks[c], |t, x| t | 1 << x | board.masks[x]);
+    let gain: i32 = cells_of(touched)
+        .map(|x| i32::from(after.share(board, x) - before[x]))
+        .sum();
+    gain + 5 * captured.count_ones() as i32
+}
+
+/// The board after the mover places on the empty cell `c`, and the stones that placement
+/// captures (§4.2 step 4: an enemy neighbour whose every other neighbour is the mover's).
+fn candidate(board: &HexBoard, sides: &Sides, c: usize) -> (Sides, u128) {
+    let bit = 1u128 << c;
+    let captured = cells_of(board.masks[c] & sides.theirs)
+        .filter(|&n| board.masks[n] & !bit & !sides.mine == 0)
+        .fold(0, |k, n| k | 1u128 << n);
+    let after = Sides {
+        mine: sides.mine | bit,
+        theirs: sides.theirs & !captured,
+        empty: sides.empty & !bit | captured,
+    };
+    (after, captured)
 }
 
 /// Hard's own search ([`crate::engine::Game::ai_policy`]): a Monte Carlo tree over the rest of

@@ -18,6 +18,11 @@ pub struct HexBoard {
     pub coords: Vec<(i32, i32)>,
     /// Neighbour ids of each cell id, in `DIRS` order, only those on the board.
     pub neighbours: Vec<Vec<u8>>,
+    /// The same neighbours as a set, bit `n` for cell `n` (the largest board, side 7, has 127
+    /// cells): the AI reads a neighbourhood with a few mask operations instead of a walk.
+    pub masks: Vec<u128>,
+    /// Every cell of the board.
+    pub all: u128,
 }
 
 impl HexBoard {
@@ -38,11 +43,18 @@ impl HexBoard {
                     .filter_map(|(dq, dr)| id_of(q + dq, r + dr).map(|i| i as u8))
                     .collect()
             })
+            .collect::<Vec<Vec<u8>>>();
+        let masks = neighbours
+            .iter()
+            .map(|ns| ns.iter().fold(0, |m, &n| m | 1u128 << n))
             .collect();
+        let all = (0..coords.len()).fold(0, |m, c| m | 1u128 << c);
         HexBoard {
             side,
             coords,
             neighbours,
+            masks,
+            all,
         }
     }
 
@@ -96,6 +108,20 @@ mod tests {
         for (i, ns) in b.neighbours.iter().enumerate() {
             for &j in ns {
                 assert!(b.neighbours[j as usize].contains(&(i as u8)));
+            }
+        }
+    }
+
+    #[test]
+    fn masks_hold_the_neighbours() {
+        for n in MIN_SIDE..=MAX_SIDE {
+            let b = HexBoard::of(n);
+            assert_eq!(b.all.count_ones() as usize, b.len());
+            for (c, ns) in b.neighbours.iter().enumerate() {
+                let from_mask: Vec<u8> = (0..128).filter(|&i| b.masks[c] >> i & 1 == 1).collect();
+                let mut sorted = ns.clone();
+                sorted.sort_unstable();
+                assert_eq!(from_mask, sorted, "side {n}, cell {c}");
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Herd (Mark Steere, 2022): dice and stones on a hex-hex board. Rules in `rules.rs`.
 
 mod ai;
+mod bits;
 #[doc(hidden)]
 pub mod board;
 mod hex;

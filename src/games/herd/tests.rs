@@ -862,3 +862,180 @@ fn the_log_calls_a_game_ended_by_the_turn_cap_so() {
     let last = &log.last().unwrap().1;
     assert!(last.contains(". The turn limit is reached: "), "{last}");
 }
+
+/// The lead and the playout move as first written, walking each cell's neighbours with the
+/// shares in f64: the bitboards of `bits.rs` must give the same lead to the last bit and the
+/// same playout move with the same draws of the generator.
+mod reference {
+    use super::super::{HerdAction, HerdState, Phase};
+    use crate::engine::Rng;
+    use rand::Rng as _;
+
+    fn share(s: &HerdState, c: usize, me: u8) -> f64 {
+        let ns = &s.board().neighbours[c];
+        let cells = &s.cells;
+        match cells[c] {
+            None => {
+                let (mut mine, mut theirs) = (0, 0);
+                for &n in ns {
+                    match cells[n as usize] {
+                        Some(o) if o == me => mine += 1,
+                        Some(_) => theirs += 1,
+                        None => {}
+                    }
+                }
+                if mine == ns.len() {
+                    1.0
+                } else if theirs == ns.len() {
+                    -1.0
+                } else {
+                    0.0
+                }
+            }
+            Some(owner) => {
+                let sign = if owner == me { 1.0 } else { -1.0 };
+                let mut open = 0;
+                for &n in ns {
+                    match cells[n as usize] {
+                        Some(o) if o == owner => return sign,
+                        Some(_) => {}
+                        None => open += 1,
+                    }
+                }
+                let risk = match open {
+                    0 | 1 => 0.6,
+                    2 => 0.3,
+                    3 => 0.1,
+                    _ => 0.0,
+                };
+                sign * (1.0 - 2.0 * risk)
+            }
+        }
+    }
+
+    /// The shares' part of `ai::lead`, summed in cell order.
+    pub fn board_lead(s: &HerdState, me: u8) -> f64 {
+        (0..s.cells.len()).map(|c| share(s, c, me)).sum()
+    }
+
+    pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
+        let me = s.mover as u8;
+        let place = match s.phase {
+            Phase::Place { .. } => true,
+            Phase::Remove { .. } => false,
+            Phase::Roll | Phase::Over => return None,
+        };
+        let board = s.board();
+        let mut t = s.clone();
+        let (mut best, mut choice, mut ties) = (f64::NEG_INFINITY, None, 0);
+        for c in 0..s.cells.len() {
+            let mut captured = Vec::new();
+            if place {
+                if !s.is_legal_placement(c, s.mover) {
+                    continue;
+                }
+                for &n in &board.neighbours[c] {
+                    let n = n as usize;
+                    if s.cells[n] == Some(1 - me)
+                        && board.neighbours[n]
+                            .iter()
+                            .all(|&y| y as usize == c || s.cells[y as usize] == Some(me))
+                    {
+                        captured.push(n);
+                    }
+                }
+            } else if s.cells[c] != Some(1 - me) {
+                continue;
+            }
+            let mut touched = Vec::new();
+            for &x in std::iter::once(&c).chain(&captured) {
+                for y in std::iter::once(x).chain(board.neighbours[x].iter().map(|&y| y as usize)) {
+                    if !touched.contains(&y) {
+                        touched.push(y);
+                    }
+                }
+            }
+            let before: f64 = touched.iter().map(|&x| share(s, x, me)).sum();
+            t.cells[c] = if place { Some(me) } else { None };
+            for &x in &captured {
+                t.cells[x] = None;
+            }
+            let after: f64 = touched.iter().map(|&x| share(&t, x, me)).sum();
+            for &x in std::iter::once(&c).chain(&captured) {
+                t.cells[x] = s.cells[x];
+            }
+            let value = after - before + captured.len() as f64;
+            if value > best + 1e-9 {
+                (best, choice, ties) = (value, Some(c), 1);
+            } else if value > best - 1e-9 {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    choice = Some(c);
+                }
+            }
+        }
+        choice.map(|c| {
+            let cell = c as u8;
+            if place {
+                HerdAction::Place { cell }
+            } else {
+                HerdAction::Remove { cell }
+            }
+        })
+    }
+}
+
+/// The bitboard lead and playout move against the neighbour walks they replaced, over random
+/// games on every board size: the same lead to the last bit for both seats, the same playout
+/// move, and the generator left in the same state (the same draws for the ties).
+#[test]
+fn bitboard_shares_match_the_neighbour_walk() {
+    let mut checked = 0;
+    for g in 0..200 {
+        let side = MIN_SIDE + (g % 4) as u8;
+        let options = HerdOptions {
+            side,
+            ..Default::default()
+        };
+        let mut m = Match::<Herd>::new(options, g).unwrap();
+        let mut rng = chance_rng(g, 77);
+        while m.to_move() != ToMove::Over {
+            let s = m.state().clone();
+            for seat in 0..2 {
+                let mover = if s.mover == seat { 1.0 } else { -1.0 };
+                let want = reference::board_lead(&s, seat as u8) + mover * turn_term(&s);
+                let got = super::ai::lead(&s, seat);
+                assert_eq!(got.to_bits(), want.to_bits(), "game {g}: {got} ≠ {want}");
+            }
+            let (mut a, mut b) = (rng.clone(), rng.clone());
+            let got = super::ai::rollout_action(&s, &mut a);
+            assert_eq!(got, reference::rollout_action(&s, &mut b), "game {g}");
+            assert_eq!(
+                a.random::<u64>(),
+                b.random::<u64>(),
+                "game {g}: draws differ"
+            );
+            checked += 1;
+            let action = match m.to_move() {
+                ToMove::Chance => Herd::sample_chance(&s, &mut rng),
+                _ if got.is_some() && rng.random_bool(0.5) => got.unwrap(),
+                _ => {
+                    let legal = Herd::legal(&s);
+                    legal[rng.random_range(0..legal.len())]
+                }
+            };
+            m.play(&action).unwrap();
+        }
+    }
+    assert!(checked > 10_000, "only {checked} positions checked");
+}
+
+/// The turn's own term of `ai::lead` for the mover, as `ai::lead` adds it.
+fn turn_term(s: &HerdState) -> f64 {
+    match s.phase {
+        Phase::Roll => 3.5,
+        Phase::Remove { left } => (left + s.dice.map_or(0, |(a, b)| a.max(b))) as f64 - 3.5,
+        Phase::Place { budget } => budget as f64 - 3.5,
+        Phase::Over => 0.0,
+    }
+}
