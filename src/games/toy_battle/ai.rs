@@ -241,8 +241,12 @@ fn node_score(s: &ToyBattleState, i: usize, ctx: &Context) -> f64 {
     let mut v = 0.5;
     // Regions completed or advanced.
     let mine = ctx.occupied[me] | bit;
-    for (r, &bases) in terrain.regions.iter().enumerate() {
-        if bases & bit == 0 || table.region_medals[r] == 0 {
+    let mut regions = terrain.regions_at[i];
+    while regions != 0 {
+        let r = regions.trailing_zeros() as usize;
+        regions &= regions - 1;
+        let bases = terrain.regions[r];
+        if table.region_medals[r] == 0 {
             continue;
         }
         let medals = table.region_medals[r] as f64;

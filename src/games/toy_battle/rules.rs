@@ -748,19 +748,24 @@ impl ToyBattleState {
     /// mover wins a double). True when the game ended.
     pub(super) fn region_check(&mut self, changed: u32) -> bool {
         let terrain = self.terrain();
-        let live = terrain
-            .regions
-            .iter()
-            .zip(&self.table.region_medals)
-            .any(|(&bases, &m)| m > 0 && bases & changed != 0);
-        if !live {
+        // Only the regions touching `changed` that still hold Medals, in region order.
+        let mut live = 0u32;
+        let mut touched = terrain.regions_touching(changed);
+        while touched != 0 {
+            let r = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            if self.table.region_medals[r] > 0 {
+                live |= 1 << r;
+            }
+        }
+        if live == 0 {
             return false;
         }
         let occupied = self.table.occupancy();
-        for (r, &bases) in terrain.regions.iter().enumerate() {
-            if bases & changed == 0 || self.table.region_medals[r] == 0 {
-                continue;
-            }
+        while live != 0 {
+            let r = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let bases = terrain.regions[r];
             for (seat, &occ) in occupied.iter().enumerate() {
                 if occ & bases == bases {
                     let medals = self.table.region_medals[r];

@@ -1372,6 +1372,11 @@ fn terrain_data_matches_the_spec_tables() {
         for (r, spec) in t.spec.regions.iter().enumerate() {
             assert_eq!(spec.medals as u32, t.regions[r].count_ones() - 2, "k − 2");
             assert_eq!(t.regions[r] & !t.bases, 0, "regions hold bases only");
+            for i in 0..t.len() {
+                let holds = t.regions[r] & (1 << i) != 0;
+                assert_eq!(t.regions_at[i] & (1 << r) != 0, holds, "region {r} at {i}");
+                assert_eq!(t.regions_touching(1 << i) & (1 << r) != 0, holds);
+            }
         }
         assert!(t.len() <= MAX_NODES);
         // Symmetric H.Q. ids: blue 1/2, red 41/42.
