@@ -331,7 +331,6 @@ mod tests {
     use super::*;
     use crate::engine::{chance_rng, Game, Match, ToMove};
     use crate::games::toy_battle::{TerrainChoice, ToyBattle, ToyBattleOptions};
-    use rand::Rng as _;
 
     /// Over random games on every Terrain: each action scores the same through a context that
     /// already scored the actions before it (its node cache filled) as through a fresh one.
