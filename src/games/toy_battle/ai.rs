@@ -49,13 +49,14 @@ fn prospects(table: &Table, occupied: [u32; 2]) -> [f64; 2] {
     out
 }
 
-/// Strength of the top Troops a seat holds on the Terrain (strong tops are hard to cover).
-fn top_strength(table: &Table, seat: Seat) -> f64 {
-    let mut total = 0.0;
+/// Strength of the top Troops each seat holds on the Terrain (strong tops are hard to cover),
+/// both seats in one pass, each summed in stack order.
+fn top_strength(table: &Table) -> [f64; 2] {
+    let mut total = [0.0; 2];
     for stack in &table.stacks {
         if let Some(top) = stack.last() {
-            if top.owner as usize == seat {
-                total += match top.troop {
+            if let Some(sum) = total.get_mut(top.owner as usize) {
+                *sum += match top.troop {
                     Troop::Kwak => 2.0,
                     t => t as u8 as f64,
                 };
@@ -77,8 +78,11 @@ pub(super) fn evaluate(s: &ToyBattleState, seat: Seat) -> f64 {
     }
     let table = &s.table;
     let target = table.terrain().spec.medal_target as f64;
-    let occupied = [table.occupied(0), table.occupied(1)];
-    let reach = [table.reach(0), table.reach(1)];
+    let occupied = table.occupancy();
+    let reach = [
+        table.reach_over(0, occupied[0]),
+        table.reach_over(1, occupied[1]),
+    ];
     let me = seat;
     let them = 1 - seat;
     let medals = [table.medals[0] as f64, table.medals[1] as f64];
@@ -109,7 +113,8 @@ pub(super) fn evaluate(s: &ToyBattleState, seat: Seat) -> f64 {
     let held = |s: Seat| (occupied[s] & bases).count_ones() as f64;
     let reached = |s: Seat| (reach[s] & bases).count_ones() as f64;
     x += 0.06 * (held(me) - held(them)) + 0.03 * (reached(me) - reached(them));
-    x += 0.015 * (top_strength(table, me) - top_strength(table, them));
+    let strength = top_strength(table);
+    x += 0.015 * (strength[me] - strength[them]);
 
     // Troops still to play.
     let stock = |seat: Seat| {
@@ -124,7 +129,7 @@ pub(super) fn evaluate(s: &ToyBattleState, seat: Seat) -> f64 {
 }
 
 /// Score of one action for the playout policy (higher is better); cheap, no state copy.
-fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &Context) -> f64 {
+fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &mut Context) -> f64 {
     use ToyBattleAction as A;
     let table = &s.table;
     let terrain = table.terrain();
@@ -144,40 +149,10 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &Context) -> f64 {
             let Some(i) = terrain.index_of(node) else {
                 return 0.0;
             };
-            let bit = 1u32 << i;
-            if table.hqs(1 - me) & bit != 0 {
+            if ctx.enemy_hqs & (1 << i) != 0 {
                 return 1000.0;
             }
-            let mut v = 0.5;
-            // Regions completed or advanced.
-            let mine = ctx.occupied[me] | bit;
-            for (r, &bases) in terrain.regions.iter().enumerate() {
-                if bases & bit == 0 || table.region_medals[r] == 0 {
-                    continue;
-                }
-                let medals = table.region_medals[r] as f64;
-                if mine & bases == bases {
-                    v += 40.0 * medals;
-                } else if ctx.occupied[1 - me] & bases & !bit == 0 {
-                    v += 0.6 * medals * (mine & bases).count_ones() as f64
-                        / bases.count_ones() as f64;
-                }
-            }
-            if let Some(top) = table.top(i) {
-                if top.owner as usize != me {
-                    v += 1.5 + 0.2 * top.troop as u8 as f64;
-                    // Covering a link of the enemy chain that reaches our H.Q. blocks it.
-                    if ctx.threatened && !still_threatened(s, ctx.occupied[1 - me] & !bit) {
-                        v += 40.0;
-                    }
-                } else {
-                    v -= 1.0;
-                }
-            }
-            // A connected Troop next to the enemy H.Q. threatens to capture next turn.
-            if ctx.reach[me] & bit != 0 && terrain.adjacent[i] & table.hqs(1 - me) != 0 {
-                v += 6.0;
-            }
+            let mut v = ctx.node_score(s, i);
             // Spend weak Troops early, keep strong ones for covering.
             v += match troop {
                 Troop::Kwak => -0.3,
@@ -224,6 +199,105 @@ struct Context {
     reach: [u32; 2],
     /// The opponent could capture our H.Q. on its next turn.
     threatened: bool,
+    /// The H.Q.s of the mover's opponent.
+    enemy_hqs: u32,
+    /// By node index, the part of a placement's score that does not depend on the Troop, for
+    /// the nodes in `scored`: a playout step offers each node for several Troops, and the
+    /// regions and the threat test are the costly part.
+    node_scores: [f64; 32],
+    scored: u32,
+}
+
+impl Context {
+    fn new(occupied: [u32; 2], reach: [u32; 2], threatened: bool, enemy_hqs: u32) -> Self {
+        Context {
+            occupied,
+            reach,
+            threatened,
+            enemy_hqs,
+            node_scores: [0.0; 32],
+            scored: 0,
+        }
+    }
+
+    /// [`node_score`] of node `i`, computed once per context.
+    fn node_score(&mut self, s: &ToyBattleState, i: usize) -> f64 {
+        let bit = 1u32 << i;
+        if self.scored & bit == 0 {
+            self.node_scores[i] = node_score(s, i, self);
+            self.scored |= bit;
+        }
+        self.node_scores[i]
+    }
+}
+
+/// The Troop-independent score of a placement of the mover on node `i` (not an enemy H.Q.):
+/// regions completed or advanced, an enemy top covered, a threat to the enemy H.Q.
+fn node_score(s: &ToyBattleState, i: usize, ctx: &Context) -> f64 {
+    let table = &s.table;
+    let terrain = table.terrain();
+    let me = s.mover;
+    let bit = 1u32 << i;
+    let mut v = 0.5;
+    // Regions completed or advanced.
+    let mine = ctx.occupied[me] | bit;
+    let mut regions = terrain.regions_at[i];
+    while regions != 0 {
+        let r = regions.trailing_zeros() as usize;
+        regions &= regions - 1;
+        let bases = terrain.regions[r];
+        if table.region_medals[r] == 0 {
+            continue;
+        }
+        let medals = table.region_medals[r] as f64;
+        if mine & bases == bases {
+            v += 40.0 * medals;
+        } else if ctx.occupied[1 - me] & bases & !bit == 0 {
+            v += 0.6 * medals * (mine & bases).count_ones() as f64 / bases.count_ones() as f64;
+        }
+    }
+    if let Some(top) = table.top(i) {
+        if top.owner as usize != me {
+            v += 1.5 + 0.2 * top.troop as u8 as f64;
+            // Covering a link of the enemy chain that reaches our H.Q. blocks it.
+            if ctx.threatened && !still_threatened(s, ctx.occupied[1 - me] & !bit) {
+                v += 40.0;
+            }
+        } else {
+            v -= 1.0;
+        }
+    }
+    // A connected Troop next to the enemy H.Q. threatens to capture next turn.
+    if ctx.reach[me] & bit != 0 && terrain.adjacent[i] & ctx.enemy_hqs != 0 {
+        v += 6.0;
+    }
+    v
+}
+
+/// What the scores of one playout step share: the board masks (only while the mover places a
+/// Troop) and no node scored yet.
+fn context(s: &ToyBattleState) -> Context {
+    let table = &s.table;
+    let me = s.mover;
+    let placing = matches!(
+        s.phase,
+        Phase::Main
+            | Phase::Effect {
+                troop: Troop::Capn,
+                ..
+            }
+    );
+    let enemy_hqs = table.hqs(1 - me);
+    if !placing {
+        return Context::new([0; 2], [0; 2], false, enemy_hqs);
+    }
+    let occupied = table.occupancy();
+    let reach = [
+        table.reach_over(0, occupied[0]),
+        table.reach_over(1, occupied[1]),
+    ];
+    let threatened = hq_threat(s, 1 - me, reach[1 - me]);
+    Context::new(occupied, reach, threatened, enemy_hqs)
 }
 
 /// Playout policy: an immediate win when there is one, otherwise mostly the best-scored action
@@ -239,38 +313,55 @@ pub(super) fn rollout_action(
     if rng.random_bool(0.15) {
         return legal[rng.random_range(0..legal.len())];
     }
-    let table = &s.table;
-    let me = s.mover;
-    let placing = matches!(
-        s.phase,
-        Phase::Main
-            | Phase::Effect {
-                troop: Troop::Capn,
-                ..
-            }
-    );
-    let ctx = if placing {
-        let reach = [table.reach(0), table.reach(1)];
-        Context {
-            occupied: [table.occupied(0), table.occupied(1)],
-            reach,
-            threatened: hq_threat(s, 1 - me, reach[1 - me]),
-        }
-    } else {
-        Context {
-            occupied: [0; 2],
-            reach: [0; 2],
-            threatened: false,
-        }
-    };
+    let mut ctx = context(s);
     let mut best = legal[0];
     let mut best_score = f64::NEG_INFINITY;
     for a in legal {
-        let v = score(s, a, &ctx) + rng.random::<f64>() * 0.8;
+        let v = score(s, a, &mut ctx) + rng.random::<f64>() * 0.8;
         if v > best_score {
             best_score = v;
             best = *a;
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{chance_rng, Game, Match, ToMove};
+    use crate::games::toy_battle::{TerrainChoice, ToyBattle, ToyBattleOptions};
+
+    /// Over random games on every Terrain: each action scores the same through a context that
+    /// already scored the actions before it (its node cache filled) as through a fresh one.
+    #[test]
+    fn cached_node_scores_equal_scores_from_scratch() {
+        let mut checked = 0;
+        for g in 0..200u64 {
+            let options = ToyBattleOptions {
+                terrain: TerrainChoice::ALL[(g % 8) as usize],
+                beginner: g % 4 == 3,
+            };
+            let mut m = Match::<ToyBattle>::new(options, g).unwrap();
+            let mut rng = chance_rng(g, 7);
+            while m.to_move() != ToMove::Over {
+                let s = m.state().clone();
+                let legal = ToyBattle::legal(&s);
+                let mut shared = context(&s);
+                for a in &legal {
+                    let cached = score(&s, a, &mut shared);
+                    let fresh = score(&s, a, &mut context(&s));
+                    assert_eq!(cached.to_bits(), fresh.to_bits(), "{a:?}");
+                    checked += 1;
+                }
+                let a = if rng.random_bool(0.5) {
+                    rollout_action(&s, &legal, &mut rng)
+                } else {
+                    legal[rng.random_range(0..legal.len())]
+                };
+                m.play(&a).unwrap();
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 }

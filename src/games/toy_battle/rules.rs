@@ -260,6 +260,33 @@ impl Table {
         self.stacks.get(index).and_then(|s| s.last().copied())
     }
 
+    /// [`Table::occupied`] of both seats, in one pass over the stacks (the search asks for both
+    /// many times a playout).
+    pub fn occupancy(&self) -> [u32; 2] {
+        let mut masks = [0u32; 2];
+        for (i, stack) in self.stacks.iter().enumerate() {
+            if let Some(mask) = stack.last().and_then(|t| masks.get_mut(t.owner as usize)) {
+                *mask |= 1 << i;
+            }
+        }
+        let bases = self.terrain().bases;
+        [masks[0] & bases, masks[1] & bases]
+    }
+
+    /// Per seat and Troop type, the nodes whose top is that seat's Troop of that type: one pass
+    /// over the stacks gives both [`Table::occupied`] and [`Table::enemy_tops`].
+    pub fn tops(&self) -> [[u32; 8]; 2] {
+        let mut out = [[0u32; 8]; 2];
+        for (i, stack) in self.stacks.iter().enumerate() {
+            if let Some(top) = stack.last() {
+                if let Some(seat) = out.get_mut(top.owner as usize) {
+                    seat[top.troop as usize] |= 1 << i;
+                }
+            }
+        }
+        out
+    }
+
     /// §1 "occupy": the bases whose top Troop is the seat's.
     pub fn occupied(&self, seat: Seat) -> u32 {
         let mut mask = 0;
@@ -363,6 +390,18 @@ impl Table {
     /// §5: the nodes where `seat` may place `troop` now.
     pub fn targets(&self, seat: Seat, troop: Troop) -> u32 {
         self.targets_with(seat, troop, self.reach(seat), &self.enemy_tops(seat))
+    }
+
+    /// §5 `isLegal(P, t, n)` for the one node `index`: [`Table::targets`] reads each node's
+    /// enemy top only for that node's own bit, so the top of `index` alone decides it.
+    pub fn may_place(&self, seat: Seat, troop: Troop, index: usize) -> bool {
+        let mut enemy = [0u32; 8];
+        if let Some(top) = self.top(index) {
+            if top.owner as usize != seat {
+                enemy[top.troop as usize] = 1 << index;
+            }
+        }
+        self.targets_with(seat, troop, self.reach(seat), &enemy) & (1 << index) != 0
     }
 
     /// Node index of a printed node id, as a rule error when the Terrain lacks it.
@@ -565,12 +604,18 @@ impl ToyBattleState {
 
     /// True when some non-frozen rack Troop of `seat` has a legal target (§5).
     pub fn can_place(&self, seat: Seat) -> bool {
-        let reach = self.table.reach(seat);
-        let enemy = self.table.enemy_tops(seat);
+        let (reach, enemy) = self.reach_and_enemy(seat);
         let rack = &self.armies[seat].rack;
         Troop::ALL
             .iter()
             .any(|&t| rack.playable(t) > 0 && self.table.targets_with(seat, t, reach, &enemy) != 0)
+    }
+
+    /// [`Table::reach`] and [`Table::enemy_tops`] of `seat` from one pass over the stacks.
+    fn reach_and_enemy(&self, seat: Seat) -> (u32, [u32; 8]) {
+        let tops = self.table.tops();
+        let own = tops[seat].iter().fold(0, |m, t| m | t) & self.terrain().bases;
+        (self.table.reach_over(seat, own), tops[1 - seat])
     }
 
     /// §7 `placeFromRack`: the Troop goes on top, then the capture check, the region check and
@@ -703,19 +748,24 @@ impl ToyBattleState {
     /// mover wins a double). True when the game ended.
     pub(super) fn region_check(&mut self, changed: u32) -> bool {
         let terrain = self.terrain();
-        let live = terrain
-            .regions
-            .iter()
-            .zip(&self.table.region_medals)
-            .any(|(&bases, &m)| m > 0 && bases & changed != 0);
-        if !live {
+        // Only the regions touching `changed` that still hold Medals, in region order.
+        let mut live = 0u32;
+        let mut touched = terrain.regions_touching(changed);
+        while touched != 0 {
+            let r = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            if self.table.region_medals[r] > 0 {
+                live |= 1 << r;
+            }
+        }
+        if live == 0 {
             return false;
         }
-        let occupied = [self.table.occupied(0), self.table.occupied(1)];
-        for (r, &bases) in terrain.regions.iter().enumerate() {
-            if bases & changed == 0 || self.table.region_medals[r] == 0 {
-                continue;
-            }
+        let occupied = self.table.occupancy();
+        while live != 0 {
+            let r = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let bases = terrain.regions[r];
             for (seat, &occ) in occupied.iter().enumerate() {
                 if occ & bases == bases {
                     let medals = self.table.region_medals[r];
@@ -762,7 +812,9 @@ impl ToyBattleState {
         self.armies[self.mover].rack.frozen = [0; 8];
         self.turns += 1;
         self.placed.clear();
-        self.last_turn = std::mem::take(&mut self.this_turn);
+        // Swapped rather than taken, so both logs keep their room and a turn allocates nothing.
+        std::mem::swap(&mut self.last_turn, &mut self.this_turn);
+        self.this_turn.clear();
         self.mover = 1 - self.mover;
         self.phase = Phase::Main;
         self.start_turn();
@@ -824,7 +876,7 @@ impl ToyBattleState {
                 troop.name()
             )));
         }
-        if self.table.targets(self.mover, troop) & (1 << index) == 0 {
+        if !self.table.may_place(self.mover, troop, index) {
             return Err(rule(format!(
                 "{} may not be placed on node {node}",
                 troop.name()
@@ -914,8 +966,7 @@ impl ToyBattleState {
     fn placements(&self, out: &mut Vec<ToyBattleAction>, capn: bool) {
         let me = self.mover;
         let terrain = self.terrain();
-        let reach = self.table.reach(me);
-        let enemy = self.table.enemy_tops(me);
+        let (reach, enemy) = self.reach_and_enemy(me);
         let rack = &self.armies[me].rack;
         for troop in Troop::ALL {
             if rack.playable(troop) == 0 {

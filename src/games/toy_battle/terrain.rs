@@ -147,6 +147,9 @@ pub struct Terrain {
     pub allowed: Vec<u8>,
     /// Region base masks, in `spec.regions` order.
     pub regions: Vec<u32>,
+    /// By node index, the regions holding the node, as a mask of region indices: a placement
+    /// looks only at its own regions instead of testing every one.
+    pub regions_at: Vec<u32>,
     /// Per Troop (`Troop as usize`): the nodes whose value list admits it (all without a list).
     pub admits: [u32; 8],
     /// Node index by printed id (ids are below 64); `u8::MAX` where the Terrain has no such node.
@@ -181,6 +184,21 @@ impl Terrain {
         let admits = std::array::from_fn(|t| {
             mask(&|n: &NodeSpec| n.allowed.is_none_or(|a| a & (1 << t) != 0))
         });
+        let regions: Vec<u32> = spec
+            .regions
+            .iter()
+            .map(|r| r.bases.iter().fold(0u32, |m, &b| m | 1 << index(b)))
+            .collect();
+        assert!(regions.len() <= 32, "region masks are 32 bits");
+        let regions_at = (0..spec.nodes.len())
+            .map(|i| {
+                let at = regions
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &b)| b & (1 << i) != 0);
+                at.fold(0u32, |m, (r, _)| m | 1 << r)
+            })
+            .collect();
         Terrain {
             spec,
             index: by_id,
@@ -197,11 +215,8 @@ impl Terrain {
                 .iter()
                 .map(|n| n.allowed.unwrap_or(0xff))
                 .collect(),
-            regions: spec
-                .regions
-                .iter()
-                .map(|r| r.bases.iter().fold(0u32, |m, &b| m | 1 << index(b)))
-                .collect(),
+            regions,
+            regions_at,
         }
     }
 
@@ -228,6 +243,17 @@ impl Terrain {
     /// The printed id of a node index.
     pub fn id(&self, index: usize) -> u8 {
         self.spec.nodes[index].id
+    }
+
+    /// The regions holding any node of `mask`, as a mask of region indices.
+    pub fn regions_touching(&self, mut mask: u32) -> u32 {
+        let mut out = 0;
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            out |= self.regions_at.get(i).copied().unwrap_or(0);
+        }
+        out
     }
 
     /// Every node adjacent to a node of `mask` (one path section, [AID]).

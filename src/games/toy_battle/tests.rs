@@ -1372,6 +1372,11 @@ fn terrain_data_matches_the_spec_tables() {
         for (r, spec) in t.spec.regions.iter().enumerate() {
             assert_eq!(spec.medals as u32, t.regions[r].count_ones() - 2, "k − 2");
             assert_eq!(t.regions[r] & !t.bases, 0, "regions hold bases only");
+            for i in 0..t.len() {
+                let holds = t.regions[r] & (1 << i) != 0;
+                assert_eq!(t.regions_at[i] & (1 << r) != 0, holds, "region {r} at {i}");
+                assert_eq!(t.regions_touching(1 << i) & (1 << r) != 0, holds);
+            }
         }
         assert!(t.len() <= MAX_NODES);
         // Symmetric H.Q. ids: blue 1/2, red 41/42.
@@ -1925,4 +1930,44 @@ fn the_log_tells_of_medals_and_of_the_end() {
     }
     assert!(medal_lines > 20, "{medal_lines}");
     assert!(ends.len() >= 2, "{ends:?}");
+}
+
+/// Over random games on every Terrain: the one-pass board masks the search uses agree with the
+/// per-seat scans, and `may_place` with `targets` on every node for every Troop.
+#[test]
+fn one_pass_board_masks_agree_with_the_per_seat_scans() {
+    for g in 0..300u64 {
+        let options = ToyBattleOptions {
+            terrain: TerrainChoice::ALL[(g % 8) as usize],
+            beginner: g % 4 == 3,
+        };
+        let mut m = Match::<ToyBattle>::new(options, g).unwrap();
+        let mut rng = chance_rng(g, 3);
+        while m.to_move() != ToMove::Over {
+            let s = m.state();
+            let t = &s.table;
+            let tops = t.tops();
+            let bases = s.terrain().bases;
+            assert_eq!(t.occupancy(), [t.occupied(0), t.occupied(1)]);
+            for seat in 0..2 {
+                let own = tops[seat].iter().fold(0, |m, x| m | x) & bases;
+                assert_eq!(own, t.occupied(seat));
+                assert_eq!(tops[1 - seat], t.enemy_tops(seat));
+                for troop in Troop::ALL {
+                    let targets = t.targets(seat, troop);
+                    for i in 0..s.terrain().len() {
+                        let legal = targets & (1 << i) != 0;
+                        assert_eq!(t.may_place(seat, troop, i), legal, "{troop:?} on {i}");
+                    }
+                }
+            }
+            let legal = ToyBattle::legal(s);
+            let a = if rng.random_bool(0.5) {
+                ToyBattle::rollout_action(s, &legal, &mut rng)
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            m.play(&a).unwrap();
+        }
+    }
 }
