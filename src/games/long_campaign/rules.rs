@@ -215,6 +215,20 @@ impl SeatList {
         &self.seats[..self.len as usize]
     }
 
+    fn as_mut_slice(&mut self) -> &mut [u8] {
+        &mut self.seats[..self.len as usize]
+    }
+
+    /// The seats of this list for which `keep` holds, in order.
+    pub fn filter(self, keep: impl Fn(u8) -> bool) -> Self {
+        let mut out = SeatList::default();
+        for &s in self.as_slice().iter().filter(|&&s| keep(s)) {
+            out.seats[out.len as usize] = s;
+            out.len += 1;
+        }
+        out
+    }
+
     pub fn contains(&self, seat: u8) -> bool {
         self.as_slice().contains(&seat)
     }
@@ -440,6 +454,26 @@ pub struct Campaign {
     /// Bit sets of the deck indices drawn in the current pass through each deck (§3.3).
     pub asked_choice: Vec<u64>,
     pub asked_numeric: Vec<u64>,
+}
+
+/// A seat's choices as sets ([`Campaign::open_choices`]): the counties it may pick, or attack
+/// in the war, and whether it may rebuild its base.
+#[derive(Clone, Copy, Debug)]
+struct OpenChoices {
+    counties: u32,
+    attack: bool,
+    rebuild: bool,
+}
+
+impl OpenChoices {
+    /// The choice of `county`: an attack in the war, a pick before it.
+    fn on(&self, county: CountyId) -> CampaignAction {
+        if self.attack {
+            CampaignAction::Attack { county }
+        } else {
+            CampaignAction::Pick { county }
+        }
+    }
 }
 
 /// Who holds the map ([`Campaign::lands`]): each seat's territory and the free counties, as
@@ -689,31 +723,55 @@ impl Campaign {
     }
 
     fn push_choices(&self, seat: u8, out: &mut Vec<CampaignAction>) {
-        let chooser = match self.step {
-            Step::Choose { seat } | Step::TimeUp { seat } => seat,
-            _ => return,
-        };
-        if chooser != seat {
+        let Some(open) = self.open_choices(seat) else {
             return;
-        }
-        let picks = |set: u32, out: &mut Vec<CampaignAction>| {
-            out.extend(counties_in(set).map(|county| CampaignAction::Pick { county }))
         };
-        match self.phase {
-            Phase::Bases { .. } => picks(self.base_options(), out),
-            Phase::Expansion { .. } => picks(self.expansion_options(seat), out),
-            Phase::Division => picks(self.division_options(seat), out),
-            Phase::War { .. } => {
-                out.extend(
-                    counties_in(self.attack_targets(seat))
-                        .map(|county| CampaignAction::Attack { county }),
-                );
-                if self.can_rebuild(seat) {
-                    out.push(CampaignAction::Rebuild);
-                }
-            }
-            Phase::TieBreak | Phase::Over => {}
+        out.extend(counties_in(open.counties).map(|county| open.on(county)));
+        if open.rebuild {
+            out.push(CampaignAction::Rebuild);
         }
+    }
+
+    /// Whether `action` is one of `seat`'s [`Campaign::legal_choices`], read from the same
+    /// sets without listing them (every choice a playout makes is checked).
+    pub(super) fn allows(&self, seat: u8, action: &CampaignAction) -> bool {
+        let Some(open) = self.open_choices(seat) else {
+            return false;
+        };
+        match *action {
+            CampaignAction::Pick { county } | CampaignAction::Attack { county } => {
+                county.checked().is_some()
+                    && open.counties & (1 << county.index()) != 0
+                    && open.on(county) == *action
+            }
+            CampaignAction::Rebuild => open.rebuild,
+            _ => false,
+        }
+    }
+
+    /// What `seat` may choose now, if it is the one to choose: §4.1's bases, §4.2's and
+    /// §4.3's picks, §4.4's attacks and rebuild.
+    fn open_choices(&self, seat: u8) -> Option<OpenChoices> {
+        match self.step {
+            Step::Choose { seat: s } | Step::TimeUp { seat: s } if s == seat => {}
+            _ => return None,
+        }
+        let picks = |counties| OpenChoices {
+            counties,
+            attack: false,
+            rebuild: false,
+        };
+        Some(match self.phase {
+            Phase::Bases { .. } => picks(self.base_options()),
+            Phase::Expansion { .. } => picks(self.expansion_options(seat)),
+            Phase::Division => picks(self.division_options(seat)),
+            Phase::War { .. } => OpenChoices {
+                counties: self.attack_targets(seat),
+                attack: true,
+                rebuild: self.can_rebuild(seat),
+            },
+            Phase::TieBreak | Phase::Over => picks(0),
+        })
     }
 
     /// Why a choice is refused, in plain words.
@@ -912,12 +970,14 @@ pub fn rank_numeric(
     lots: [u8; 3],
 ) -> SeatList {
     let lot = |s: u8| lots.iter().position(|&l| l == s).unwrap_or(3);
-    let mut seats: Vec<u8> = answerers.as_slice().to_vec();
-    seats.sort_by_key(|&s| match answers[s as usize] {
-        Some(Given::Guess { value: Some(v), ms }) => (0u8, v.abs_diff(answer), ms, lot(s)),
-        _ => (1u8, 0, 0, lot(s)),
-    });
-    SeatList::new(&seats)
+    let mut seats = answerers;
+    seats
+        .as_mut_slice()
+        .sort_by_key(|&s| match answers[s as usize] {
+            Some(Given::Guess { value: Some(v), ms }) => (0u8, v.abs_diff(answer), ms, lot(s)),
+            _ => (1u8, 0, 0, lot(s)),
+        });
+    seats
 }
 
 /// A small, fast generator for the model answers of a search state (never used by the rules).
@@ -1287,14 +1347,7 @@ impl CampaignState {
                         Some(Given::Choice { option: Some(o), .. }) if o == c
                     );
                 }
-                let who: Vec<u8> = ask
-                    .answerers
-                    .as_slice()
-                    .iter()
-                    .copied()
-                    .filter(|&s| right[s as usize])
-                    .collect();
-                (c as u64, SeatList::new(&who), right)
+                (c as u64, ask.answerers.filter(|s| right[s as usize]), right)
             }
             QuestionKind::Numeric => (
                 q.answer(),
@@ -1692,7 +1745,7 @@ impl Game for LongCampaign {
                 Step::Choose { seat } | Step::TimeUp { seat },
                 A::Pick { .. } | A::Attack { .. } | A::Rebuild,
             ) => {
-                if !s.campaign.legal_choices(seat).contains(action) {
+                if !s.campaign.allows(seat, action) {
                     return Err(rule(s.campaign.refusal(seat, action)));
                 }
                 s.choose(seat, *action);

@@ -2328,6 +2328,20 @@ fn check_invariants(s: &CampaignState) {
     let one_pass = c.lands();
     assert_eq!(one_pass.territory, [lands[0], lands[1], lands[2]]);
     assert_eq!(one_pass.free, c.free());
+    // A choice is allowed exactly when it is listed, forged ids and other kinds included.
+    for seat in 0..3u8 {
+        let legal = c.legal_choices(seat);
+        let forged = (0..COUNTY_COUNT as u8 + 3).flat_map(|i| {
+            let county = CountyId(i);
+            [
+                CampaignAction::Pick { county },
+                CampaignAction::Attack { county },
+            ]
+        });
+        for a in forged.chain([CampaignAction::Rebuild, CampaignAction::TimeUp]) {
+            assert_eq!(c.allows(seat, &a), legal.contains(&a), "{a:?} by {seat}");
+        }
+    }
     for seat in 0..3u8 {
         let next_to_mine =
             |id: CountyId| counties_in(id.neighbours()).any(|n| c.county(n).owner == Some(seat));
