@@ -59,14 +59,18 @@ fn p_battle(c: &Campaign, attacker: u8, defender: u8) -> f64 {
     pa * ((1.0 - pd) + pd * answer::p_closer(a, d))
 }
 
+/// The best-scored item, ties at random. The ties are counted and then walked again rather
+/// than gathered: every choice of every playout asks.
 fn pick_best<T: Copy>(items: &[(T, f64)], rng: &mut impl rand::Rng) -> Option<T> {
     let best = items.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
-    let ties: Vec<T> = items
-        .iter()
-        .filter(|x| x.1 >= best - 1e-9)
-        .map(|x| x.0)
-        .collect();
-    (!ties.is_empty()).then(|| ties[rng.random_range(0..ties.len())])
+    let ties = || {
+        items
+            .iter()
+            .filter(move |x| x.1 >= best - 1e-9)
+            .map(|x| x.0)
+    };
+    let n = ties().count();
+    (n > 0).then(|| ties().nth(rng.random_range(0..n)))?
 }
 
 fn enemy_base_near(c: &Campaign, seat: u8, county: CountyId) -> bool {
@@ -83,11 +87,20 @@ fn enemy_base_near(c: &Campaign, seat: u8, county: CountyId) -> bool {
 /// - war: rebuild when the own base has ≤ 1 tower and borders an enemy; else attack an enemy
 ///   base with ≤ 2 towers (the weakest); else maximise `value × P(win)`.
 pub fn baseline_choice(c: &Campaign, seat: u8, rng: &mut impl rand::Rng) -> Option<CampaignAction> {
-    let legal = c.legal_choices(seat);
+    baseline_among(c, seat, &c.legal_choices(seat), rng)
+}
+
+/// [`baseline_choice`] among `legal`, the seat's [`Campaign::legal_choices`] already listed
+/// (a playout has them at hand).
+fn baseline_among(
+    c: &Campaign,
+    seat: u8,
+    legal: &[CampaignAction],
+    rng: &mut impl rand::Rng,
+) -> Option<CampaignAction> {
     if legal.is_empty() {
         return None;
     }
-    let mine = c.territory(seat);
     let scored: Vec<(CampaignAction, f64)> = match c.phase {
         Phase::Bases { .. } => legal
             .iter()
@@ -96,21 +109,24 @@ pub fn baseline_choice(c: &Campaign, seat: u8, rng: &mut impl rand::Rng) -> Opti
                 _ => (a, 0.0),
             })
             .collect(),
-        Phase::Expansion { .. } | Phase::Division => legal
-            .iter()
-            .map(|&a| match a {
-                CampaignAction::Pick { county } => {
-                    let own = (county.neighbours() & mine).count_ones() as f64;
-                    let near = if enemy_base_near(c, seat, county) {
-                        1.0
-                    } else {
-                        0.0
-                    };
-                    (a, own + near)
-                }
-                _ => (a, 0.0),
-            })
-            .collect(),
+        Phase::Expansion { .. } | Phase::Division => {
+            let mine = c.territory(seat);
+            legal
+                .iter()
+                .map(|&a| match a {
+                    CampaignAction::Pick { county } => {
+                        let own = (county.neighbours() & mine).count_ones() as f64;
+                        let near = if enemy_base_near(c, seat, county) {
+                            1.0
+                        } else {
+                            0.0
+                        };
+                        (a, own + near)
+                    }
+                    _ => (a, 0.0),
+                })
+                .collect()
+        }
         Phase::War { .. } => {
             if let Some(base) = c.living_base(seat) {
                 let threatened = counties_in(base.neighbours()).any(|n| {
@@ -170,9 +186,23 @@ pub fn evaluate(c: &Campaign, seat: u8) -> f64 {
         return 0.0;
     }
     let temperature = 250.0 + 90.0 * c.war_turns_left() as f64;
+    // Scores and standing towers in one pass over the map, as `Campaign::score` and
+    // `Campaign::living_base` would find them (a seat's first living base in map order).
+    let mut scores = [0u32; 3];
+    let mut towers: [Option<u32>; 3] = [None; 3];
+    for x in &c.counties {
+        let Some(o) = x.owner.filter(|&o| o < 3) else {
+            continue;
+        };
+        scores[o as usize] += x.value;
+        if x.is_living_base() {
+            towers[o as usize].get_or_insert(x.towers as u32);
+        }
+    }
     let strength = |s: u8| {
-        let towers = c.living_base(s).map_or(0, |b| c.county(b).towers) as f64;
-        c.score(s) as f64 - (3.0 - towers) * 250.0
+        let bonus = c.players.get(s as usize).map_or(0, |p| p.bonus);
+        let towers = towers[s as usize % 3].unwrap_or(0) as f64;
+        (scores[s as usize % 3] + bonus) as f64 - (3.0 - towers) * 250.0
     };
     let mine = strength(seat);
     let mut total = 0.0;
@@ -193,7 +223,8 @@ pub fn rollout_action(
 ) -> CampaignAction {
     if let Step::Choose { seat } = s.campaign.step {
         if rng.random_bool(0.85) {
-            if let Some(a) = baseline_choice(&s.campaign, seat, rng) {
+            // `legal` is the seat's choices in map order, as `baseline_choice` would list them.
+            if let Some(a) = baseline_among(&s.campaign, seat, legal, rng) {
                 return a;
             }
         }

@@ -311,6 +311,9 @@ pub struct Bank {
     /// Each question's group in `facts`, by deck and index: the draw asks it for every question
     /// already asked, so it is looked up rather than searched (`choice`, then `numeric`).
     group_of: [Vec<Option<u32>>; 2],
+    /// Per deck, as bits, the questions that have a group: LC-10's bar walks only the asked
+    /// questions among them (most questions have none).
+    grouped: [Vec<u64>; 2],
 }
 
 impl Bank {
@@ -342,6 +345,11 @@ impl Bank {
         Some(&self.facts[g as usize])
     }
 
+    /// The questions of `kind`'s deck that belong to a `sameFact` group, as bits by index.
+    pub fn grouped(&self, kind: QuestionKind) -> &[u64] {
+        &self.grouped[kind as usize]
+    }
+
     /// Gather the `sameFact` groups once every question is in.
     fn group_facts(&mut self) {
         let mut groups: BTreeMap<&str, Vec<(QuestionKind, u16)>> = BTreeMap::new();
@@ -357,9 +365,14 @@ impl Bank {
             vec![None; self.choice.len()],
             vec![None; self.numeric.len()],
         ];
+        self.grouped = [
+            vec![0; self.choice.len().div_ceil(64)],
+            vec![0; self.numeric.len().div_ceil(64)],
+        ];
         for (g, group) in self.facts.iter().enumerate() {
             for &(kind, i) in group {
                 self.group_of[kind as usize][i as usize] = Some(g as u32);
+                self.grouped[kind as usize][i as usize / 64] |= 1 << (i % 64);
             }
         }
     }

@@ -442,6 +442,26 @@ pub struct Campaign {
     pub asked_numeric: Vec<u64>,
 }
 
+/// Who holds the map ([`Campaign::lands`]): each seat's territory and the free counties, as
+/// bit sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lands {
+    pub territory: [u32; 3],
+    pub free: u32,
+}
+
+impl Lands {
+    /// §4.2 step 1: free counties adjacent to `seat`'s territory.
+    pub fn expansion_options(&self, seat: u8) -> u32 {
+        frontier(self.of(seat)) & self.free
+    }
+
+    /// `seat`'s territory (none for a seat not at the table).
+    pub fn of(&self, seat: u8) -> u32 {
+        self.territory.get(seat as usize).copied().unwrap_or(0)
+    }
+}
+
 /// The AI's stand-in for unknown answers inside a search (see [`CampaignState::sim_answer`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sim {
@@ -498,9 +518,9 @@ fn word_mask(n: usize, w: usize) -> u64 {
     }
 }
 
-/// The indices whose bit is set, in increasing order.
-fn set_bits(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    bits.iter().enumerate().flat_map(|(w, &word)| {
+/// The indices whose bit is set in `words` (64 indices a word), in increasing order.
+fn set_bits(words: impl Iterator<Item = u64>) -> impl Iterator<Item = usize> {
+    words.enumerate().flat_map(|(w, word)| {
         let mut rest = word;
         std::iter::from_fn(move || {
             (rest != 0).then(|| {
@@ -555,6 +575,23 @@ impl Campaign {
             }
         }
         set
+    }
+
+    /// Every seat's territory and the free counties, in one pass over the map: a turn of
+    /// §4.2 asks after all three seats' options, and the search asks at every step.
+    pub fn lands(&self) -> Lands {
+        let mut lands = Lands::default();
+        for (i, c) in self.counties.iter().enumerate() {
+            match c.owner {
+                Some(o) => {
+                    if let Some(t) = lands.territory.get_mut(o as usize) {
+                        *t |= 1 << i;
+                    }
+                }
+                None => lands.free |= 1 << i,
+            }
+        }
+        lands
     }
 
     /// Counties with no owner.
@@ -618,7 +655,7 @@ impl Campaign {
 
     /// §4.2 step 1: free counties adjacent to `seat`'s territory.
     pub fn expansion_options(&self, seat: u8) -> u32 {
-        frontier(self.territory(seat)) & self.free()
+        self.lands().expansion_options(seat)
     }
 
     /// §4.3 step 2: free counties adjacent to the winner's territory, else any free county.
@@ -631,15 +668,11 @@ impl Campaign {
 
     /// §4.4 step 1(a): counties of other living players adjacent to `seat`'s territory.
     pub fn attack_targets(&self, seat: u8) -> u32 {
-        let mut enemy = 0;
-        for (i, c) in self.counties.iter().enumerate() {
-            if let Some(o) = c.owner {
-                if o != seat && self.is_alive(o) {
-                    enemy |= 1 << i;
-                }
-            }
-        }
-        frontier(self.territory(seat)) & enemy
+        let lands = self.lands();
+        let enemy = (0..3u8)
+            .filter(|&o| o != seat && self.is_alive(o))
+            .fold(0, |enemy, o| enemy | lands.of(o));
+        frontier(lands.of(seat)) & enemy
     }
 
     /// §4.4 step 1(b), H11: the own base may be rebuilt while 1 or 2 towers stand.
@@ -781,9 +814,14 @@ impl Campaign {
     pub fn barred(&self, kind: QuestionKind) -> Vec<u64> {
         let mut bits = self.asked(kind).to_vec();
         let bank = self.bank();
+        // Only an asked question with a group bars others.
         let asked = [QuestionKind::Choice, QuestionKind::Numeric]
             .into_iter()
-            .flat_map(|k| set_bits(self.asked(k)).map(move |i| (k, i)));
+            .flat_map(|k| {
+                let grouped = bank.grouped(k);
+                let words = self.asked(k).iter().zip(grouped).map(|(a, g)| a & g);
+                set_bits(words).map(move |i| (k, i))
+            });
         for (k, i) in asked {
             let Some(group) = bank.fact_group(k, i) else {
                 continue;
@@ -1026,14 +1064,15 @@ impl CampaignState {
                 turn = 0;
             }
             let c = &self.campaign;
-            let anyone = (0..3).any(|s| c.expansion_options(s) != 0);
-            if round > ROUNDS || c.free() == 0 || !anyone {
+            let lands = c.lands();
+            let anyone = (0..3).any(|s| lands.expansion_options(s) != 0);
+            if round > ROUNDS || lands.free == 0 || !anyone {
                 self.campaign.snapshot(Stage::Expansion);
                 self.division();
                 return;
             }
             let seat = c.seat_of(ROUND_ORDER[round as usize - 1][turn as usize]);
-            if c.expansion_options(seat) != 0 {
+            if lands.expansion_options(seat) != 0 {
                 self.campaign.phase = Phase::Expansion { round, turn };
                 self.campaign.step = Step::Choose { seat };
                 return;
@@ -1602,7 +1641,8 @@ impl Game for LongCampaign {
                 let n = c.bank().deck(kind).len();
                 let fresh = c.unasked(kind);
                 // LC-10: no second question of a fact already asked, while others are left.
-                let barred = c.options.one_question_per_fact.then(|| c.barred(kind));
+                // The bar matters only while the pass has questions left.
+                let barred = (c.options.one_question_per_fact && fresh > 0).then(|| c.barred(kind));
                 let open = barred.as_ref().map(|b| (c.free_count(kind, b), b));
                 let question = match open {
                     _ if fresh == 0 => rng.random_range(0..n.max(1)),

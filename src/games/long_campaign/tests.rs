@@ -2323,6 +2323,22 @@ fn check_invariants(s: &CampaignState) {
         lands[0] | lands[1] | lands[2],
         map::ALL_COUNTIES & !c.free()
     );
+    // The one-pass `lands` agrees, and the options read from it are the spec's, county by
+    // county: §4.2's free neighbours, §4.4's living enemies next door.
+    let one_pass = c.lands();
+    assert_eq!(one_pass.territory, [lands[0], lands[1], lands[2]]);
+    assert_eq!(one_pass.free, c.free());
+    for seat in 0..3u8 {
+        let next_to_mine =
+            |id: CountyId| counties_in(id.neighbours()).any(|n| c.county(n).owner == Some(seat));
+        for id in CountyId::all() {
+            let owner = c.county(id).owner;
+            let option = owner.is_none() && next_to_mine(id);
+            assert_eq!(c.expansion_options(seat) >> id.0 & 1 == 1, option, "{id:?}");
+            let target = owner.is_some_and(|o| o != seat && c.is_alive(o)) && next_to_mine(id);
+            assert_eq!(c.attack_targets(seat) >> id.0 & 1 == 1, target, "{id:?}");
+        }
+    }
     // Scores are the sums of owned values plus the player's own defence bonuses (LC-9).
     for seat in 0..3u8 {
         assert_eq!(
