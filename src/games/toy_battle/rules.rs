@@ -324,8 +324,10 @@ impl Table {
     }
 
     /// The masks after the top of node `index` changed: its bit moves to its new top's owner
-    /// and type, then both reaches follow (a top lost or won can cut or join a chain).
+    /// and type, then the reach of a seat whose occupied bases changed follows (a base won or
+    /// lost can join or cut a chain; a seat's reach depends on nothing else that changes).
     fn update_top(&mut self, index: usize) {
+        let before = self.occupancy();
         let bit = 1u32 << index;
         for mask in self.tops.iter_mut().flatten() {
             *mask &= !bit;
@@ -335,7 +337,12 @@ impl Table {
                 seat[top.troop as usize] |= bit;
             }
         }
-        self.update_reach();
+        let after = self.occupancy();
+        for seat in 0..2 {
+            if after[seat] != before[seat] {
+                self.reach[seat] = self.reach_over(seat, after[seat]);
+            }
+        }
     }
 
     /// Both seats' reach over the bases they occupy now (§5 connection).
