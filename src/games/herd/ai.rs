@@ -160,6 +160,8 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
         let ns = board.neighbours[c].iter();
         ns.map(|&n| i32::from(beside[n as usize])).sum()
     };
+    // The bitboards only a capturing candidate reads, made once for all of them.
+    let mut sides = None;
     let (mut best, mut choice, mut ties) = (i32::MIN, None, 0);
     for (c, &(held, around)) in near.iter().enumerate().take(s.cells.len()) {
         let value = if place {
@@ -173,7 +175,8 @@ pub fn rollout_action(s: &HerdState, rng: &mut Rng) -> Option<HerdAction> {
                 held == Held::Theirs && around.theirs == 0 && around.empty == 1
             });
             if captures {
-                capture_value(board, &Sides::of(&s.cells, s.mover as u8), &before, c)
+                let sides = sides.get_or_insert_with(|| Sides::of(&s.cells, s.mover as u8));
+                capture_value(board, sides, &before, c)
             } else {
                 i32::from(around.share(Held::Mine) - before[c]) + moves(c)
             }

@@ -16,12 +16,12 @@ impl Sides {
     /// The bitboards of `cells` (`Some(seat)` or empty, as in `HerdState::cells`) for `me`.
     pub fn of(cells: &[Option<u8>], me: u8) -> Self {
         let (mut mine, mut theirs, mut empty) = (0, 0, 0);
-        for (c, cell) in cells.iter().enumerate() {
+        for (c, &cell) in cells.iter().enumerate() {
             let bit = 1u128 << c;
-            match *cell {
-                Some(o) if o == me => mine |= bit,
-                Some(_) => theirs |= bit,
-                None => empty |= bit,
+            match Held::of(cell, me) {
+                Held::Mine => mine |= bit,
+                Held::Theirs => theirs |= bit,
+                Held::Empty => empty |= bit,
             }
         }
         Sides {
@@ -58,6 +58,17 @@ pub enum Held {
     Mine,
     Theirs,
     Empty,
+}
+
+impl Held {
+    /// A cell of `HerdState::cells` seen by `me`.
+    pub fn of(cell: Option<u8>, me: u8) -> Held {
+        match cell {
+            Some(o) if o == me => Held::Mine,
+            Some(_) => Held::Theirs,
+            None => Held::Empty,
+        }
+    }
 }
 
 /// How many of a cell's neighbours hold each.
@@ -102,11 +113,7 @@ fn stone(friends: u8, open: u8) -> i8 {
 /// What each cell of `cells` holds and its neighbours hold, seen by `me` (ids past
 /// `cells.len()` stay empty with no neighbours).
 pub fn neighbourhoods(cells: &[Option<u8>], board: &HexBoard, me: u8) -> [(Held, Around); 128] {
-    let held = |c: usize| match cells[c] {
-        Some(o) if o == me => Held::Mine,
-        Some(_) => Held::Theirs,
-        None => Held::Empty,
-    };
+    let held = |c: usize| Held::of(cells[c], me);
     let none = Around {
         mine: 0,
         theirs: 0,

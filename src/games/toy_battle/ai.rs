@@ -50,20 +50,20 @@ fn prospects(table: &Table, occupied: [u32; 2]) -> [f64; 2] {
 }
 
 /// Strength of the top Troops each seat holds on the Terrain (strong tops are hard to cover),
-/// both seats in one pass, each summed in stack order.
+/// counted by Troop type from the top masks: the sum is of small whole numbers, exact in any
+/// order.
 fn top_strength(table: &Table) -> [f64; 2] {
-    let mut total = [0.0; 2];
-    for stack in &table.stacks {
-        if let Some(top) = stack.last() {
-            if let Some(sum) = total.get_mut(top.owner as usize) {
-                *sum += match top.troop {
-                    Troop::Kwak => 2.0,
-                    t => t as u8 as f64,
-                };
-            }
+    table.tops().map(|seat| {
+        let mut sum = 0.0;
+        for troop in Troop::ALL {
+            let weight = match troop {
+                Troop::Kwak => 2.0,
+                t => t as u8 as f64,
+            };
+            sum += weight * seat[troop as usize].count_ones() as f64;
         }
-    }
-    total
+        sum
+    })
 }
 
 /// Heuristic chance that `seat` wins (§9): Medals toward the objective, regions in prospect,
@@ -79,10 +79,7 @@ pub(super) fn evaluate(s: &ToyBattleState, seat: Seat) -> f64 {
     let table = &s.table;
     let target = table.terrain().spec.medal_target as f64;
     let occupied = table.occupancy();
-    let reach = [
-        table.reach_over(0, occupied[0]),
-        table.reach_over(1, occupied[1]),
-    ];
+    let reach = [table.reach(0), table.reach(1)];
     let me = seat;
     let them = 1 - seat;
     let medals = [table.medals[0] as f64, table.medals[1] as f64];
@@ -171,7 +168,7 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &mut Context) -> f64
             };
             let strength = table.top(i).map_or(0.0, |t| t.troop as u8 as f64);
             let mut v = 5.0 + strength;
-            let stack = &table.stacks[i];
+            let stack = &table.stacks()[i];
             let below_theirs = stack.len() >= 2 && stack[stack.len() - 2].owner as usize != me;
             let theirs = table.occupied(1 - me);
             let threat = hq_threat(s, 1 - me, table.reach(1 - me));
@@ -292,10 +289,7 @@ fn context(s: &ToyBattleState) -> Context {
         return Context::new([0; 2], [0; 2], false, enemy_hqs);
     }
     let occupied = table.occupancy();
-    let reach = [
-        table.reach_over(0, occupied[0]),
-        table.reach_over(1, occupied[1]),
-    ];
+    let reach = [table.reach(0), table.reach(1)];
     let threatened = hq_threat(s, 1 - me, reach[1 - me]);
     Context::new(occupied, reach, threatened, enemy_hqs)
 }

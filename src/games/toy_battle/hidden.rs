@@ -78,7 +78,7 @@ pub(super) fn view(s: &ToyBattleState, seat: Seat) -> ToyBattleView {
 /// Terrain, in the discard, and `on_rack` (the Troops of the rack the viewer knows).
 fn unseen(table: &Table, seat: Seat, on_rack: &[u8; 8]) -> Vec<Troop> {
     let mut count = [COPIES; 8];
-    let tiles = table.stacks.iter().flatten().chain(table.discard.iter());
+    let tiles = table.stacks().iter().flatten().chain(table.discard.iter());
     for tile in tiles.filter(|t| t.owner as usize == seat) {
         count[tile.troop as usize] = count[tile.troop as usize].saturating_sub(1);
     }

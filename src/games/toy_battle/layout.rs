@@ -165,7 +165,7 @@ impl Table {
     pub fn stack(&self, id: u8) -> &[super::rules::Tile] {
         self.terrain()
             .index_of(id)
-            .and_then(|i| self.stacks.get(i))
+            .and_then(|i| self.stacks().get(i))
             .map_or(&[], Vec::as_slice)
     }
 

@@ -212,14 +212,22 @@ pub struct Army {
 
 /// What lies openly on the table: the Terrain, its stacks, the discard and the Medals (§11: all
 /// public). Both the state and every view hold one, so board helpers work on either.
+///
+/// The search reads who holds each node's top and each seat's reach far more often than the
+/// stacks change, so the table keeps those masks beside the stacks: the stacks are private and
+/// change only through [`Table::push`] and [`Table::pop`], which update the masks. The masks are
+/// not serialized; deserializing rebuilds them from the stacks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "TableData")]
 pub struct Table {
+    /// Fixed for the table's life (the masks depend on it).
     pub terrain: TerrainKey,
     pub beginner: bool,
-    /// The seat playing blue (D1); blue owns the H.Q.s 1/2.
-    pub blue: Seat,
+    /// The seat playing blue (D1); blue owns the H.Q.s 1/2. Private like the stacks, since the
+    /// reach masks depend on it.
+    blue: Seat,
     /// Each node's stack, bottom to top, by node index (`Terrain::spec.nodes` order).
-    pub stacks: Vec<Vec<Tile>>,
+    stacks: Vec<Vec<Tile>>,
     /// The shared face-up discard, oldest first.
     pub discard: Vec<Tile>,
     /// Medals taken by each seat.
@@ -228,11 +236,144 @@ pub struct Table {
     pub region_medals: Vec<u8>,
     /// The seat that took each region's Medals, if any.
     pub region_taker: Vec<Option<u8>>,
+    /// [`Table::tops`] of the stacks as they stand.
+    #[serde(skip)]
+    tops: [[u32; 8]; 2],
+    /// [`Table::reach_over`] of each seat over the bases it occupies now.
+    #[serde(skip)]
+    reach: [u32; 2],
+}
+
+/// The serialized form of a [`Table`]: its fields without the masks.
+#[derive(Deserialize)]
+struct TableData {
+    terrain: TerrainKey,
+    beginner: bool,
+    blue: Seat,
+    stacks: Vec<Vec<Tile>>,
+    discard: Vec<Tile>,
+    medals: [u8; 2],
+    region_medals: Vec<u8>,
+    region_taker: Vec<Option<u8>>,
+}
+
+impl From<TableData> for Table {
+    fn from(d: TableData) -> Table {
+        let mut table = Table {
+            terrain: d.terrain,
+            beginner: d.beginner,
+            blue: d.blue,
+            stacks: d.stacks,
+            discard: d.discard,
+            medals: d.medals,
+            region_medals: d.region_medals,
+            region_taker: d.region_taker,
+            tops: [[0; 8]; 2],
+            reach: [0; 2],
+        };
+        table.tops = table.scan_tops();
+        table.update_reach();
+        table
+    }
 }
 
 impl Table {
+    /// §3 setup: the empty Terrain `terrain`, every region's Medals still on it.
+    pub fn new(terrain: TerrainKey, beginner: bool, blue: Seat) -> Table {
+        let spec = terrain.terrain().spec;
+        TableData {
+            terrain,
+            beginner,
+            blue,
+            stacks: vec![Vec::new(); spec.nodes.len()],
+            discard: Vec::new(),
+            medals: [0, 0],
+            region_medals: spec.regions.iter().map(|r| r.medals).collect(),
+            region_taker: vec![None; spec.regions.len()],
+        }
+        .into()
+    }
+
     pub fn terrain(&self) -> &'static Terrain {
         self.terrain.terrain()
+    }
+
+    /// The seat playing blue (D1).
+    pub fn blue(&self) -> Seat {
+        self.blue
+    }
+
+    /// Each node's stack, bottom to top, by node index.
+    pub fn stacks(&self) -> &[Vec<Tile>] {
+        &self.stacks
+    }
+
+    /// A Troop goes on top of node `index`.
+    pub fn push(&mut self, index: usize, tile: Tile) {
+        if let Some(stack) = self.stacks.get_mut(index) {
+            stack.push(tile);
+            self.update_top(index);
+        }
+    }
+
+    /// The top Troop of node `index` leaves it.
+    pub fn pop(&mut self, index: usize) -> Option<Tile> {
+        let tile = self.stacks.get_mut(index)?.pop();
+        self.update_top(index);
+        tile
+    }
+
+    /// The masks after the top of node `index` changed: its bit moves to its new top's owner
+    /// and type, then the reach of a seat whose occupied bases changed follows (a base won or
+    /// lost can join or cut a chain; a seat's reach depends on nothing else that changes).
+    fn update_top(&mut self, index: usize) {
+        let before = self.occupancy();
+        let bit = 1u32 << index;
+        for mask in self.tops.iter_mut().flatten() {
+            *mask &= !bit;
+        }
+        if let Some(top) = self.top(index) {
+            if let Some(seat) = self.tops.get_mut(top.owner as usize) {
+                seat[top.troop as usize] |= bit;
+            }
+        }
+        let after = self.occupancy();
+        for seat in 0..2 {
+            if after[seat] != before[seat] {
+                self.reach[seat] = self.reach_over(seat, after[seat]);
+            }
+        }
+    }
+
+    /// Both seats' reach over the bases they occupy now (§5 connection).
+    fn update_reach(&mut self) {
+        let occupied = self.occupancy();
+        self.reach = [
+            self.reach_over(0, occupied[0]),
+            self.reach_over(1, occupied[1]),
+        ];
+    }
+
+    /// [`Table::tops`] from scratch, one pass over the stacks.
+    fn scan_tops(&self) -> [[u32; 8]; 2] {
+        let mut out = [[0u32; 8]; 2];
+        for (i, stack) in self.stacks.iter().enumerate() {
+            if let Some(top) = stack.last() {
+                if let Some(seat) = out.get_mut(top.owner as usize) {
+                    seat[top.troop as usize] |= 1 << i;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the kept masks are those of the stacks as they stand (for the tests).
+    #[cfg(test)]
+    pub(super) fn masks_agree(&self) -> bool {
+        let tops = self.scan_tops();
+        let bases = self.terrain().bases;
+        let own = |seat: usize| tops[seat].iter().fold(0, |m, t| m | t) & bases;
+        self.tops == tops && self.reach == [self.reach_over(0, own(0)), self.reach_over(1, own(1))]
     }
 
     pub fn colour(&self, seat: Seat) -> Colour {
@@ -260,49 +401,31 @@ impl Table {
         self.stacks.get(index).and_then(|s| s.last().copied())
     }
 
-    /// [`Table::occupied`] of both seats, in one pass over the stacks (the search asks for both
-    /// many times a playout).
+    /// [`Table::occupied`] of both seats.
     pub fn occupancy(&self) -> [u32; 2] {
-        let mut masks = [0u32; 2];
-        for (i, stack) in self.stacks.iter().enumerate() {
-            if let Some(mask) = stack.last().and_then(|t| masks.get_mut(t.owner as usize)) {
-                *mask |= 1 << i;
-            }
-        }
-        let bases = self.terrain().bases;
-        [masks[0] & bases, masks[1] & bases]
+        [self.occupied(0), self.occupied(1)]
     }
 
-    /// Per seat and Troop type, the nodes whose top is that seat's Troop of that type: one pass
-    /// over the stacks gives both [`Table::occupied`] and [`Table::enemy_tops`].
+    /// Per seat and Troop type, the nodes whose top is that seat's Troop of that type (H.Q.s
+    /// included): gives both [`Table::occupied`] and [`Table::enemy_tops`].
     pub fn tops(&self) -> [[u32; 8]; 2] {
-        let mut out = [[0u32; 8]; 2];
-        for (i, stack) in self.stacks.iter().enumerate() {
-            if let Some(top) = stack.last() {
-                if let Some(seat) = out.get_mut(top.owner as usize) {
-                    seat[top.troop as usize] |= 1 << i;
-                }
-            }
-        }
-        out
+        self.tops
     }
 
     /// §1 "occupy": the bases whose top Troop is the seat's.
     pub fn occupied(&self, seat: Seat) -> u32 {
-        let mut mask = 0;
-        for (i, stack) in self.stacks.iter().enumerate() {
-            if stack.last().is_some_and(|t| t.owner as usize == seat) {
-                mask |= 1 << i;
-            }
-        }
-        mask & self.terrain().bases
+        let tops = self
+            .tops
+            .get(seat)
+            .map_or(0, |t| t.iter().fold(0, |m, t| m | t));
+        tops & self.terrain().bases
     }
 
     /// §5 connection: `territory` is every base reached from the seat's H.Q.s stepping only on
     /// bases it occupies; `reach` is every node adjacent to an H.Q. of the seat or to that
     /// territory.
     pub fn reach(&self, seat: Seat) -> u32 {
-        self.reach_over(seat, self.occupied(seat))
+        self.reach.get(seat).copied().unwrap_or(0)
     }
 
     /// [`Table::reach`] as if `seat` occupied exactly the bases of `own` (for what-if tests).
@@ -338,15 +461,7 @@ impl Table {
 
     /// Per Troop type, the bases whose top is an enemy Troop of that type (for `canCover`).
     pub fn enemy_tops(&self, seat: Seat) -> [u32; 8] {
-        let mut out = [0u32; 8];
-        for (i, stack) in self.stacks.iter().enumerate() {
-            if let Some(top) = stack.last() {
-                if top.owner as usize != seat {
-                    out[top.troop as usize] |= 1 << i;
-                }
-            }
-        }
-        out
+        self.tops.get(1 - seat.min(1)).copied().unwrap_or_default()
     }
 
     /// §5 `isLegal(P, t, n)` for every node at once, as a mask. `reach` is `self.reach(seat)`
@@ -611,11 +726,9 @@ impl ToyBattleState {
             .any(|&t| rack.playable(t) > 0 && self.table.targets_with(seat, t, reach, &enemy) != 0)
     }
 
-    /// [`Table::reach`] and [`Table::enemy_tops`] of `seat` from one pass over the stacks.
+    /// [`Table::reach`] and [`Table::enemy_tops`] of `seat`.
     fn reach_and_enemy(&self, seat: Seat) -> (u32, [u32; 8]) {
-        let tops = self.table.tops();
-        let own = tops[seat].iter().fold(0, |m, t| m | t) & self.terrain().bases;
-        (self.table.reach_over(seat, own), tops[1 - seat])
+        (self.table.reach(seat), self.table.enemy_tops(seat))
     }
 
     /// §7 `placeFromRack`: the Troop goes on top, then the capture check, the region check and
@@ -624,12 +737,14 @@ impl ToyBattleState {
         let seat = self.mover;
         self.armies[seat].rack.take(troop, false);
         let node = self.table.terrain().id(index);
-        let stack = &mut self.table.stacks[index];
-        stack.push(Tile {
-            owner: seat as u8,
-            troop,
-        });
-        let depth = (stack.len() - 1) as u8;
+        self.table.push(
+            index,
+            Tile {
+                owner: seat as u8,
+                troop,
+            },
+        );
+        let depth = self.table.stacks[index].len().saturating_sub(1) as u8;
         self.placed.push(Placement {
             troop,
             node,
@@ -1080,7 +1195,7 @@ impl ToyBattleState {
                                 "Jumbo can only discard an enemy top Troop next to node {node}"
                             )));
                         }
-                        let Some(tile) = self.table.stacks[t].pop() else {
+                        let Some(tile) = self.table.pop(t) else {
                             return Err(rule("nothing to discard"));
                         };
                         self.table.discard.push(tile);
@@ -1128,7 +1243,7 @@ impl ToyBattleState {
                             )));
                         }
                         let depth = self.table.stacks[t].len() - 1;
-                        let Some(tile) = self.table.stacks[t].pop() else {
+                        let Some(tile) = self.table.pop(t) else {
                             return Err(rule("nothing to retreat"));
                         };
                         self.armies[me].rack.add_open(tile.troop);
@@ -1160,10 +1275,10 @@ impl ToyBattleState {
                         if self.eruption_destinations(f) & (1 << d) == 0 {
                             return Err(rule(format!("node {to} is not a base next to {from}")));
                         }
-                        let Some(tile) = self.table.stacks[f].pop() else {
+                        let Some(tile) = self.table.pop(f) else {
                             return Err(rule("nothing to move"));
                         };
-                        self.table.stacks[d].push(tile);
+                        self.table.push(d, tile);
                         self.this_turn.push(Change::Moved {
                             troop: tile.troop,
                             from,
@@ -1229,7 +1344,6 @@ impl Game for ToyBattle {
         };
         let blue = rng.random_range(0..2);
         let starter = rng.random_range(0..2);
-        let terrain = key.terrain();
         let mut armies: [Army; 2] = Default::default();
         for (seat, army) in armies.iter_mut().enumerate() {
             let mut reserve: Vec<Troop> = Troop::ALL
@@ -1247,16 +1361,7 @@ impl Game for ToyBattle {
             army.reserve = reserve;
         }
         Ok(ToyBattleState {
-            table: Table {
-                terrain: key,
-                beginner: options.beginner,
-                blue,
-                stacks: vec![Vec::new(); terrain.len()],
-                discard: Vec::new(),
-                medals: [0, 0],
-                region_medals: terrain.spec.regions.iter().map(|r| r.medals).collect(),
-                region_taker: vec![None; terrain.spec.regions.len()],
-            },
+            table: Table::new(key, options.beginner, blue),
             armies,
             starter,
             mover: starter,
