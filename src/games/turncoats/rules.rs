@@ -338,14 +338,45 @@ impl Board {
 
     /// The part of [`Board::standings`] the AI's evaluation reads many times a decision: areas
     /// per colour and the colour that would win now, without how each was decided.
+    ///
+    /// Every contest on one board is broken by the same AXE and FLAG, so the tie-break is read
+    /// as one key per colour, its AXE stones then its FLAG stones: among the tied colours,
+    /// [`break_tie`]'s first deciding step leaves exactly the one with the greatest key, and
+    /// nobody when two share it (a step never revives a dropped colour).
     pub fn areas_and_leader(&self) -> (Stones, Option<Colour>) {
+        let key = Colour::ALL.map(|c| (self.axe[c], self.flag[c]));
+        let settle = |counts: [u8; 3]| {
+            // The usual case first: one colour has strictly the most.
+            let [r, b, k] = counts;
+            if r > b && r > k {
+                return Some(Colour::Red);
+            } else if b > r && b > k {
+                return Some(Colour::Blue);
+            } else if k > r && k > b {
+                return Some(Colour::Black);
+            }
+            let tied = leaders(counts);
+            let mut best: Option<(usize, (u8, u8))> = None;
+            let mut shared = false;
+            for i in (0..3).filter(|&i| tied[i]) {
+                match best {
+                    Some((_, k)) if key[i] < k => {}
+                    Some((_, k)) if key[i] == k => shared = true,
+                    _ => {
+                        best = Some((i, key[i]));
+                        shared = false;
+                    }
+                }
+            }
+            best.filter(|_| !shared).map(|(i, _)| Colour::ALL[i])
+        };
         let mut areas = Stones::NONE;
-        for a in 0..AREA_COUNT {
-            if let Some(c) = self.control(a) {
+        for n in self.areas.iter().filter(|n| !n.is_empty()) {
+            if let Some(c) = settle([n.red, n.blue, n.black]) {
                 areas[c] += 1;
             }
         }
-        (areas, self.winning_colour_from(&areas).0)
+        (areas, settle([areas.red, areas.blue, areas.black]))
     }
 
     fn winning_colour_from(&self, areas: &Stones) -> (Option<Colour>, Decider) {

@@ -80,17 +80,28 @@ impl Outlook {
 
     /// [`Outlook::from_rows`] with other weights.
     pub fn weighed(board: &Board, hands: &[[f64; 3]], w: &Weights) -> Outlook {
+        Outlook::weighed_on(board, board.areas_and_leader(), hands, w)
+    }
+
+    /// [`Outlook::weighed`] with the board's [`Board::areas_and_leader`] already read (the
+    /// evaluation needs the leader for its own checks too).
+    fn weighed_on(
+        board: &Board,
+        (areas, leader): (Stones, Option<Colour>),
+        hands: &[[f64; 3]],
+        w: &Weights,
+    ) -> Outlook {
         let t: f64 = hands.iter().map(|h| h.iter().sum::<f64>()).sum();
         let th = w.hand_temp.0 + w.hand_temp.1 * t.sqrt();
         let shares = all_shares(hands, th, w.losing);
-        let (areas, leader) = board.areas_and_leader();
         let strength = Colour::ALL.map(|c| {
             let mut x = areas[c] as f64;
             if leader == Some(c) {
                 x += w.leader;
             }
             // Stones in play still count a little: they are next turns' control.
-            let stones: f64 = (0..AREA_COUNT).map(|a| board.areas[a][c] as f64).sum();
+            // Whole stones, summed as integers (the same value, one conversion).
+            let stones = board.areas.iter().map(|n| n[c] as u32).sum::<u32>() as f64;
             let backing: f64 = hands
                 .iter()
                 .zip(&shares)
@@ -194,15 +205,17 @@ pub fn evaluate_with(s: &TurncoatsState, seat: Seat, w: &Weights) -> f64 {
     if let Some(outcome) = Turncoats::outcome(s) {
         return outcome.reward(seat);
     }
-    if let Some(outcome) = ender_wins(s) {
+    // The board's areas and leader, read once for the three uses below.
+    let standing = s.board.areas_and_leader();
+    if let Some(outcome) = ender_wins(s, standing.1) {
         return outcome.reward(seat);
     }
     let rows: Vec<[f64; 3]> = s.hands.iter().map(rows_of).collect();
-    let v = Outlook::weighed(&s.board, &rows, w).value(seat);
+    let v = Outlook::weighed_on(&s.board, standing, &rows, w).value(seat);
     if w.now == 0.0 {
         return v;
     }
-    let order = final_ranking(&s.hands, s.board.winning_colour(), s.priority_order());
+    let order = final_ranking(&s.hands, standing.1, s.priority_order());
     let won = if order.first() == Some(&seat) {
         1.0
     } else {
@@ -214,12 +227,13 @@ pub fn evaluate_with(s: &TurncoatsState, seat: Seat, w: &Weights) -> f64 {
 /// §6.1: when everyone else has just negotiated, the mover may end the game with its own
 /// negotiation. If it would rank first with the hands as they are, it wins: the draw and the
 /// return can only keep or improve its keys (it may return the stone it drew). The outcome of
-/// that ending, or `None` when the mover has to play on.
-fn ender_wins(s: &TurncoatsState) -> Option<Outcome> {
+/// that ending, or `None` when the mover has to play on. `leader` is the board's winning
+/// colour now ([`Board::winning_colour`]).
+fn ender_wins(s: &TurncoatsState, leader: Option<Colour>) -> Option<Outcome> {
     if s.phase != Phase::Choose || s.streak + 1 < s.players {
         return None;
     }
-    let order = final_ranking(&s.hands, s.board.winning_colour(), s.priority_order());
+    let order = final_ranking(&s.hands, leader, s.priority_order());
     if order.first() != Some(&s.mover) {
         return None;
     }
