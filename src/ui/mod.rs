@@ -176,7 +176,10 @@ fn App() -> impl IntoView {
             }
         }
     });
-    worker::warm_up();
+    // The AI worker compiles the whole wasm a second time: start it once the page has been
+    // drawn (a frame, then a task after its paint), so the open table or the home is shown
+    // first. A request made before then starts the worker itself (worker::ask).
+    request_animation_frame(|| set_timeout(worker::warm_up, std::time::Duration::ZERO));
     let go_home = move |_| {
         saves::set_current(None);
         screen.set(Screen::Home);
