@@ -146,20 +146,7 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &mut Context) -> f64
             let Some(i) = terrain.index_of(node) else {
                 return 0.0;
             };
-            if ctx.enemy_hqs & (1 << i) != 0 {
-                return 1000.0;
-            }
-            let mut v = ctx.node_score(s, i);
-            // Spend weak Troops early, keep strong ones for covering.
-            v += match troop {
-                Troop::Kwak => -0.3,
-                Troop::Roxy | Troop::Star => -0.2,
-                _ => 0.0,
-            };
-            if table.shielded(i) {
-                v -= 0.3;
-            }
-            v
+            placement_score(s, troop, i, ctx)
         }
         A::SkullyDraw | A::StarDraw | A::CloudsDraw | A::Xb42Discard | A::Snipe => 5.0,
         A::JumboDiscard { node } => {
@@ -182,6 +169,28 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &mut Context) -> f64
         A::Erupt { .. } => 3.0,
         A::Skip => 0.1,
         A::Xb42Hit { .. } | A::Freeze { .. } => 0.0,
+    }
+}
+
+/// [`score`] of a placement of `troop` on node index `i`.
+fn placement_score(s: &ToyBattleState, troop: Troop, i: usize, ctx: &mut Context) -> f64 {
+    if ctx.enemy_hqs & (1 << i) != 0 {
+        return 1000.0;
+    }
+    let mut v = ctx.node_score(s, i);
+    v += troop_spend(troop);
+    if s.table.shielded(i) {
+        v -= 0.3;
+    }
+    v
+}
+
+/// Spend weak Troops early, keep strong ones for covering: a placement's score by its Troop.
+fn troop_spend(troop: Troop) -> f64 {
+    match troop {
+        Troop::Kwak => -0.3,
+        Troop::Roxy | Troop::Star => -0.2,
+        _ => 0.0,
     }
 }
 
@@ -320,6 +329,91 @@ pub(super) fn rollout_action(
     best
 }
 
+/// [`rollout_action`] for a turn's main placement (§5), without listing the legal actions: the
+/// same actions in the same order (Draw, then by Troop and node, as `ToyBattleState::actions`
+/// lists them), the same scores and the same random draws, so a playout goes exactly as
+/// through the list, only faster (listing was a tenth of a search). `None` at any other
+/// prompt, or with no legal action: the list decides those.
+pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<ToyBattleAction> {
+    if s.phase != Phase::Main {
+        return None;
+    }
+    let me = s.mover;
+    let draw = s.draw_count(me, 2) >= 1;
+    let targets = s.placement_targets();
+    let placements: usize = targets.iter().map(|m| m.count_ones() as usize).sum();
+    let count = usize::from(draw) + placements;
+    // The k-th action of the list.
+    let nth = |k: usize| -> ToyBattleAction {
+        if draw && k == 0 {
+            return ToyBattleAction::Draw;
+        }
+        let mut k = k - usize::from(draw);
+        for troop in Troop::ALL {
+            let mask = targets[troop as usize];
+            let n = mask.count_ones() as usize;
+            if k < n {
+                let mut m = mask;
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                let node = s.terrain().id(m.trailing_zeros() as usize);
+                return ToyBattleAction::Place { troop, node };
+            }
+            k -= n;
+        }
+        unreachable!("k is below the count of actions")
+    };
+    match count {
+        0 => return None,
+        1 => return Some(nth(0)),
+        _ => {}
+    }
+    if rng.random_bool(0.15) {
+        return Some(nth(rng.random_range(0..count)));
+    }
+    let mut ctx = context(s);
+    let mut best = None;
+    let mut best_score = f64::NEG_INFINITY;
+    if draw {
+        let a = ToyBattleAction::Draw;
+        let v = score(s, &a, &mut ctx) + rng.random::<f64>() * 0.8;
+        if v > best_score {
+            best_score = v;
+            best = Some(a);
+        }
+    }
+    // placement_score, with what it reads once per step read once here: the same sums in the
+    // same order, so the same bits.
+    let shields = s.table.shields();
+    for troop in Troop::ALL {
+        let mut m = targets[troop as usize];
+        let spend = troop_spend(troop);
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let base = if ctx.enemy_hqs & (1 << i) != 0 {
+                1000.0
+            } else {
+                let mut v = ctx.node_score(s, i) + spend;
+                if shields & (1 << i) != 0 {
+                    v -= 0.3;
+                }
+                v
+            };
+            let v = base + rng.random::<f64>() * 0.8;
+            if v > best_score {
+                best_score = v;
+                best = Some(ToyBattleAction::Place {
+                    troop,
+                    node: s.terrain().id(i),
+                });
+            }
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,5 +451,45 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Over random games on every Terrain: the playout move drawn without the list is the move
+    /// drawn through it, with the same random draws (the generators end equal), at every
+    /// prompt where it answers; it answers at every main placement with an action to take.
+    #[test]
+    fn quick_playout_moves_equal_moves_through_the_list() {
+        use rand::RngCore;
+        let mut compared = 0;
+        for g in 0..120u64 {
+            let options = ToyBattleOptions {
+                terrain: TerrainChoice::ALL[(g % 8) as usize],
+                beginner: g % 4 == 3,
+            };
+            let mut m = Match::<ToyBattle>::new(options, g).unwrap();
+            let mut rng = chance_rng(g, 11);
+            while m.to_move() != ToMove::Over {
+                let s = m.state().clone();
+                let legal = ToyBattle::legal(&s);
+                for k in 0..4u64 {
+                    let mut listed = chance_rng(g * 31 + k, m.record().actions.len());
+                    let mut quick = listed.clone();
+                    match quick_rollout_action(&s, &mut quick) {
+                        Some(a) => {
+                            assert_eq!(a, rollout_action(&s, &legal, &mut listed));
+                            assert_eq!(quick.next_u64(), listed.next_u64());
+                            compared += 1;
+                        }
+                        None => assert!(s.phase != Phase::Main || legal.is_empty()),
+                    }
+                }
+                let a = if rng.random_bool(0.5) {
+                    rollout_action(&s, &legal, &mut rng)
+                } else {
+                    legal[rng.random_range(0..legal.len())]
+                };
+                m.play(&a).unwrap();
+            }
+        }
+        assert!(compared > 5_000, "{compared}");
     }
 }

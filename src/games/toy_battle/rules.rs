@@ -493,7 +493,7 @@ impl Table {
     }
 
     /// Station Metal-X shield bases in force.
-    fn shields(&self) -> u32 {
+    pub fn shields(&self) -> u32 {
         let terrain = self.terrain();
         if !self.beginner && terrain.spec.power == Power::Shield {
             terrain.special
@@ -1079,15 +1079,10 @@ impl ToyBattleState {
 
     /// Every legal placement of the mover: by Troop (Kwak first), then by node order.
     fn placements(&self, out: &mut Vec<ToyBattleAction>, capn: bool) {
-        let me = self.mover;
         let terrain = self.terrain();
-        let (reach, enemy) = self.reach_and_enemy(me);
-        let rack = &self.armies[me].rack;
+        let targets = self.placement_targets();
         for troop in Troop::ALL {
-            if rack.playable(troop) == 0 {
-                continue;
-            }
-            let mut m = self.table.targets_with(me, troop, reach, &enemy);
+            let mut m = targets[troop as usize];
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -1099,6 +1094,21 @@ impl ToyBattleState {
                 });
             }
         }
+    }
+
+    /// By Troop type, the nodes where the mover may place it from the rack now (none for a
+    /// Troop it has no playable copy of): what [`ToyBattleState::placements`] lists.
+    pub(super) fn placement_targets(&self) -> [u32; 8] {
+        let me = self.mover;
+        let (reach, enemy) = self.reach_and_enemy(me);
+        let rack = &self.armies[me].rack;
+        Troop::ALL.map(|troop| {
+            if rack.playable(troop) == 0 {
+                0
+            } else {
+                self.table.targets_with(me, troop, reach, &enemy)
+            }
+        })
     }
 
     /// Validate and apply; on `Err` nothing has changed (every check precedes every change).
@@ -1497,6 +1507,10 @@ impl Game for ToyBattle {
         rng: &mut Rng,
     ) -> ToyBattleAction {
         super::ai::rollout_action(s, legal, rng)
+    }
+
+    fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<ToyBattleAction> {
+        super::ai::quick_rollout_action(s, rng)
     }
 }
 
