@@ -239,6 +239,7 @@ impl Context {
 
 /// The Troop-independent score of a placement of the mover on node `i` (not an enemy H.Q.):
 /// regions completed or advanced, an enemy top covered, a threat to the enemy H.Q.
+#[inline(always)]
 fn node_score(s: &ToyBattleState, i: usize, ctx: &Context) -> f64 {
     let table = &s.table;
     let terrain = table.terrain();
@@ -383,9 +384,17 @@ pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<
             best = Some(a);
         }
     }
-    // placement_score, with what it reads once per step read once here: the same sums in the
-    // same order, so the same bits.
+    // placement_score, with what it reads once per step read once here, and each node's
+    // Troop-independent score worked out once for all its Troops: the same sums in the same
+    // order, so the same bits.
     let shields = s.table.shields();
+    let mut node_scores = [0.0f64; 32];
+    let mut nodes = targets.iter().fold(0, |m, t| m | t) & !ctx.enemy_hqs;
+    while nodes != 0 {
+        let i = nodes.trailing_zeros() as usize;
+        nodes &= nodes - 1;
+        node_scores[i] = node_score(s, i, &ctx);
+    }
     for troop in Troop::ALL {
         let mut m = targets[troop as usize];
         let spend = troop_spend(troop);
@@ -395,7 +404,7 @@ pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<
             let base = if ctx.enemy_hqs & (1 << i) != 0 {
                 1000.0
             } else {
-                let mut v = ctx.node_score(s, i) + spend;
+                let mut v = node_scores[i] + spend;
                 if shields & (1 << i) != 0 {
                     v -= 0.3;
                 }

@@ -327,21 +327,30 @@ impl Table {
     /// and type, then the reach of a seat whose occupied bases changed follows (a base won or
     /// lost can join or cut a chain; a seat's reach depends on nothing else that changes).
     fn update_top(&mut self, index: usize) {
-        let before = self.occupancy();
         let bit = 1u32 << index;
-        for mask in self.tops.iter_mut().flatten() {
-            *mask &= !bit;
+        // The seat whose top the node had (its bit is in one mask at most) and the one it has:
+        // only their occupied bases can change, and only when the node is a base.
+        let mut was = None;
+        for (seat, masks) in self.tops.iter_mut().enumerate() {
+            for mask in masks.iter_mut() {
+                if *mask & bit != 0 {
+                    was = Some(seat);
+                    *mask &= !bit;
+                }
+            }
         }
+        let mut now = None;
         if let Some(top) = self.top(index) {
-            if let Some(seat) = self.tops.get_mut(top.owner as usize) {
-                seat[top.troop as usize] |= bit;
+            if let Some(masks) = self.tops.get_mut(top.owner as usize) {
+                masks[top.troop as usize] |= bit;
+                now = Some(top.owner as usize);
             }
         }
-        let after = self.occupancy();
-        for seat in 0..2 {
-            if after[seat] != before[seat] {
-                self.reach[seat] = self.reach_over(seat, after[seat]);
-            }
+        if was == now || self.terrain().bases & bit == 0 {
+            return;
+        }
+        for seat in [was, now].into_iter().flatten() {
+            self.reach[seat] = self.reach_over(seat, self.occupied(seat));
         }
     }
 
@@ -1102,13 +1111,36 @@ impl ToyBattleState {
         let me = self.mover;
         let (reach, enemy) = self.reach_and_enemy(me);
         let rack = &self.armies[me].rack;
-        Troop::ALL.map(|troop| {
+        let table = &self.table;
+        let terrain = table.terrain();
+        // Table::targets_with for every Troop at once: what does not depend on the Troop is
+        // read once, and the enemy tops a Troop cannot cover (every type from its own strength
+        // up) are gathered from the strongest down.
+        let own_hqs = table.hqs(me);
+        let enemy_hqs = (terrain.hqs[0] | terrain.hqs[1]) & !own_hqs;
+        let shields = table.shields();
+        let mut out = [0u32; 8];
+        let mut stronger = 0;
+        for troop in Troop::ALL.into_iter().rev() {
+            stronger |= enemy[troop as usize];
             if rack.playable(troop) == 0 {
-                0
-            } else {
-                self.table.targets_with(me, troop, reach, &enemy)
+                continue;
             }
-        })
+            let allowed = if table.beginner {
+                u32::MAX
+            } else {
+                terrain.admits[troop as usize]
+            };
+            let blocked = if troop == Troop::Kwak { 0 } else { stronger };
+            let open = terrain.bases & allowed & !blocked;
+            let hook = if troop == Troop::Hook {
+                open & !shields
+            } else {
+                0
+            };
+            out[troop as usize] = (enemy_hqs & allowed & reach) | (open & (reach | hook));
+        }
+        out
     }
 
     /// Validate and apply; on `Err` nothing has changed (every check precedes every change).

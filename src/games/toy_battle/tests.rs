@@ -2019,6 +2019,15 @@ fn one_pass_board_masks_agree_with_the_per_seat_scans() {
                     }
                 }
             }
+            let all_at_once = s.placement_targets();
+            for troop in Troop::ALL {
+                let one = if s.armies[s.mover].rack.playable(troop) == 0 {
+                    0
+                } else {
+                    t.targets(s.mover, troop)
+                };
+                assert_eq!(all_at_once[troop as usize], one, "{troop:?}");
+            }
             let legal = ToyBattle::legal(s);
             let a = if rng.random_bool(0.5) {
                 ToyBattle::rollout_action(s, &legal, &mut rng)
