@@ -207,6 +207,8 @@ struct Context {
     threatened: bool,
     /// The H.Q.s of the mover's opponent.
     enemy_hqs: u32,
+    /// The regions that still hold Medals (only while the mover places a Troop).
+    live_regions: u32,
     /// By node index, the part of a placement's score that does not depend on the Troop, for
     /// the nodes in `scored`: a playout step offers each node for several Troops, and the
     /// regions and the threat test are the costly part.
@@ -221,6 +223,7 @@ impl Context {
             reach,
             threatened,
             enemy_hqs,
+            live_regions: 0,
             node_scores: [0.0; 32],
             scored: 0,
         }
@@ -248,19 +251,17 @@ fn node_score(s: &ToyBattleState, i: usize, ctx: &Context) -> f64 {
     let mut v = 0.5;
     // Regions completed or advanced.
     let mine = ctx.occupied[me] | bit;
-    let mut regions = terrain.regions_at[i];
+    // Only the regions that still hold Medals.
+    let mut regions = terrain.regions_at[i] & ctx.live_regions;
     while regions != 0 {
         let r = regions.trailing_zeros() as usize;
         regions &= regions - 1;
         let bases = terrain.regions[r];
-        if table.region_medals[r] == 0 {
-            continue;
-        }
         let medals = table.region_medals[r] as f64;
         if mine & bases == bases {
             v += 40.0 * medals;
         } else if ctx.occupied[1 - me] & bases & !bit == 0 {
-            v += 0.6 * medals * (mine & bases).count_ones() as f64 / bases.count_ones() as f64;
+            v += 0.6 * medals * (mine & bases).count_ones() as f64 / terrain.region_sizes[r];
         }
     }
     if let Some(top) = table.top(i) {
@@ -301,7 +302,13 @@ fn context(s: &ToyBattleState) -> Context {
     let occupied = table.occupancy();
     let reach = [table.reach(0), table.reach(1)];
     let threatened = hq_threat(s, 1 - me, reach[1 - me]);
-    Context::new(occupied, reach, threatened, enemy_hqs)
+    let mut ctx = Context::new(occupied, reach, threatened, enemy_hqs);
+    for (r, &medals) in table.region_medals.iter().enumerate() {
+        if medals > 0 {
+            ctx.live_regions |= 1 << r;
+        }
+    }
+    ctx
 }
 
 /// Playout policy: an immediate win when there is one, otherwise mostly the best-scored action
@@ -330,20 +337,32 @@ pub(super) fn rollout_action(
     best
 }
 
-/// [`rollout_action`] for a turn's main placement (§5), without listing the legal actions: the
-/// same actions in the same order (Draw, then by Troop and node, as `ToyBattleState::actions`
-/// lists them), the same scores and the same random draws, so a playout goes exactly as
-/// through the list, only faster (listing was a tenth of a search). `None` at any other
-/// prompt, or with no legal action: the list decides those.
+/// [`rollout_action`] for a turn's main placement (§5) and Cap'n's extra one, without listing
+/// the legal actions: the same actions in the same order (as `ToyBattleState::actions` lists
+/// them), the same scores and the same random draws, so a playout goes exactly as through the
+/// list, only faster (listing was a tenth of a search). `None` at any other prompt, or with no
+/// legal action: the list decides those.
 pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<ToyBattleAction> {
-    if s.phase != Phase::Main {
-        return None;
-    }
-    let me = s.mover;
-    let draw = s.draw_count(me, 2) >= 1;
+    // A turn's placement: Draw first when the reserve allows, then the placements. Cap'n's
+    // extra placement (§6.3): the placements, then Skip.
+    let (draw, capn) = match s.phase {
+        Phase::Main => (s.draw_count(s.mover, 2) >= 1, false),
+        Phase::Effect {
+            troop: Troop::Capn, ..
+        } => (false, true),
+        _ => return None,
+    };
+    let place = |troop: Troop, i: usize| {
+        let node = s.terrain().id(i);
+        if capn {
+            ToyBattleAction::CapnPlace { troop, node }
+        } else {
+            ToyBattleAction::Place { troop, node }
+        }
+    };
     let targets = s.placement_targets();
     let placements: usize = targets.iter().map(|m| m.count_ones() as usize).sum();
-    let count = usize::from(draw) + placements;
+    let count = usize::from(draw) + placements + usize::from(capn);
     // The k-th action of the list.
     let nth = |k: usize| -> ToyBattleAction {
         if draw && k == 0 {
@@ -358,12 +377,12 @@ pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<
                 for _ in 0..k {
                     m &= m - 1;
                 }
-                let node = s.terrain().id(m.trailing_zeros() as usize);
-                return ToyBattleAction::Place { troop, node };
+                return place(troop, m.trailing_zeros() as usize);
             }
             k -= n;
         }
-        unreachable!("k is below the count of actions")
+        debug_assert!(capn && k == 0, "k is below the count of actions");
+        ToyBattleAction::Skip
     };
     match count {
         0 => return None,
@@ -413,11 +432,15 @@ pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<
             let v = base + rng.random::<f64>() * 0.8;
             if v > best_score {
                 best_score = v;
-                best = Some(ToyBattleAction::Place {
-                    troop,
-                    node: s.terrain().id(i),
-                });
+                best = Some(place(troop, i));
             }
+        }
+    }
+    if capn {
+        let a = ToyBattleAction::Skip;
+        let v = score(s, &a, &mut ctx) + rng.random::<f64>() * 0.8;
+        if v > best_score {
+            best = Some(a);
         }
     }
     best
@@ -488,7 +511,16 @@ mod tests {
                             assert_eq!(quick.next_u64(), listed.next_u64());
                             compared += 1;
                         }
-                        None => assert!(s.phase != Phase::Main || legal.is_empty()),
+                        None => assert!(
+                            !matches!(
+                                s.phase,
+                                Phase::Main
+                                    | Phase::Effect {
+                                        troop: Troop::Capn,
+                                        ..
+                                    }
+                            ) || legal.is_empty()
+                        ),
                     }
                 }
                 let a = if rng.random_bool(0.5) {

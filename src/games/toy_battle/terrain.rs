@@ -150,6 +150,8 @@ pub struct Terrain {
     /// By node index, the regions holding the node, as a mask of region indices: a placement
     /// looks only at its own regions instead of testing every one.
     pub regions_at: Vec<u32>,
+    /// By region, how many bases it has (as the AI's region shares divide by it).
+    pub region_sizes: Vec<f64>,
     /// Per Troop (`Troop as usize`): the nodes whose value list admits it (all without a list).
     pub admits: [u32; 8],
     /// Node index by printed id (ids are below 64); `u8::MAX` where the Terrain has no such node.
@@ -199,6 +201,7 @@ impl Terrain {
                 at.fold(0u32, |m, (r, _)| m | 1 << r)
             })
             .collect();
+        let region_sizes = regions.iter().map(|b| b.count_ones() as f64).collect();
         Terrain {
             spec,
             index: by_id,
@@ -217,6 +220,7 @@ impl Terrain {
                 .collect(),
             regions,
             regions_at,
+            region_sizes,
         }
     }
 
