@@ -4,7 +4,7 @@
 
 use super::cards::{Power, Wolf};
 use super::panorama::{Bounds, Cell, FULL};
-use super::rules::{MoonlightAction, MoonlightState, Phase};
+use super::rules::{Covers, MoonlightAction, MoonlightState, Phase};
 use super::scoring::{row_value, ScoreRules, Visible, BONUS_MOONS, MOON_POINTS};
 use crate::engine::{Rng, Seat};
 use rand::Rng as _;
@@ -84,6 +84,7 @@ const NOISE: f64 = 0.3;
 
 /// The live score split by row, so the effect of one more card on its row and on the moons can
 /// be read without rescoring the whole panorama.
+#[derive(Clone, Copy)]
 struct Rows {
     rules: ScoreRules,
     bounds: Bounds,
@@ -154,22 +155,53 @@ impl Rows {
         lead
     }
 
-    /// How much `seat`'s round lead changes if `card` goes on `at`, when the box stays the same
-    /// (so corners and the other rows do not change).
-    fn gain(&mut self, s: &MoonlightState, seat: Seat, at: Cell, card: Wolf) -> i32 {
+    /// Rows of the box that are scored (as [`Rows::total`] counts them).
+    fn count(&self) -> usize {
+        (self.bounds.height() as usize).min(4)
+    }
+
+    /// `seat`'s lead from each row alone (moons left out); rows past the box count 0.
+    fn row_leads(&self, seat: Seat) -> [i32; 4] {
+        let mut leads = [0; 4];
+        for (r, lead) in leads.iter_mut().enumerate().take(self.count()) {
+            *lead = self.row_lead(seat, self.sums[r], self.wolves[r], self.plus[r]);
+        }
+        leads
+    }
+
+    /// `seat`'s lead from one row with these sums, wolves and +1 cards per seat.
+    fn row_lead(&self, seat: Seat, sums: [u32; 2], wolves: [u8; 2], plus: [u8; 2]) -> i32 {
+        match self.rules.decide(sums) {
+            Some(w) if w == seat => (wolves[w] + plus[w]) as i32,
+            Some(w) => -((wolves[w] + plus[w]) as i32),
+            None => 0,
+        }
+    }
+
+    /// `seat`'s lead from the moons and from the row of `at` if `card` went on `at`, covering
+    /// `covered` (the box unchanged), without touching the counts.
+    fn lead_with(&self, seat: Seat, at: Cell, covered: Option<Wolf>, card: Wolf) -> (i32, i32) {
         let r = self.row(at);
-        let before = self.lead(seat, r);
-        let covered = s.table.panorama.top(at);
+        let (mut sums, mut wolves, mut plus, mut moons) =
+            (self.sums[r], self.wolves[r], self.plus[r], self.moons);
         if let Some(top) = covered {
-            self.add(at, top, -1);
+            let s = self.rules.seat_of(top.colour());
+            sums[s] -= row_value(top, at, self.bounds) as u32;
+            wolves[s] -= 1;
+            plus[s] -= top.plus_one() as u8;
+            moons[s] -= top.moons() as u32;
         }
-        self.add(at, card, 1);
-        let after = self.lead(seat, r);
-        self.add(at, card, -1);
-        if let Some(top) = covered {
-            self.add(at, top, 1);
-        }
-        after - before
+        let s = self.rules.seat_of(card.colour());
+        sums[s] += row_value(card, at, self.bounds) as u32;
+        wolves[s] += 1;
+        plus[s] += card.plus_one() as u8;
+        moons[s] += card.moons() as u32;
+        let moon = match self.rules.decide(moons) {
+            Some(w) if w == seat => MOON_POINTS as i32,
+            Some(_) => -(MOON_POINTS as i32),
+            None => 0,
+        };
+        (moon, self.row_lead(seat, sums, wolves, plus))
     }
 }
 
@@ -216,15 +248,167 @@ pub fn rollout_action(
     }
 }
 
+/// The placements of a turn as `legal_actions` lists them (each distinct hand card on every
+/// ground cell, then on every pile it may cover; then Decline), held as the cards, the cells
+/// and the covers so a playout can walk them without building the list.
+struct Placements {
+    cards: [Wolf; Placements::CARDS],
+    card_count: usize,
+    ground: [Cell; Placements::CELLS],
+    ground_count: usize,
+    /// The opponent's visible wolves, where a cover may go (empty when they have fewer than 2).
+    tops: [(Cell, Wolf); Placements::CELLS],
+    top_count: usize,
+    covers: Covers,
+    decline: bool,
+}
+
+impl Placements {
+    const CARDS: usize = 8;
+    const CELLS: usize = 32;
+
+    /// The placements of a Place, PlaceTwo or Second step, or `None` when this step has other
+    /// actions (pick phases, pile moves) or more than fits the buffers (never in play).
+    fn of(s: &MoonlightState) -> Option<Placements> {
+        let t = &s.table;
+        let me = t.mover;
+        if !matches!(t.phase, Phase::Place | Phase::PlaceTwo | Phase::Second)
+            || (t.phase == Phase::Place && t.ready(me, Power::MovePile) && s.has_two(me))
+        {
+            return None;
+        }
+        let mut p = Placements {
+            cards: [Wolf::default(); Self::CARDS],
+            card_count: 0,
+            ground: [Cell::ORIGIN; Self::CELLS],
+            ground_count: 0,
+            tops: [(Cell::ORIGIN, Wolf::default()); Self::CELLS],
+            top_count: 0,
+            covers: Covers::of(t, me),
+            decline: t.phase == Phase::Second,
+        };
+        let hand = s.hands[me].as_slice();
+        for (i, &card) in hand.iter().enumerate() {
+            if hand[..i].iter().any(|h| h.canonical() == card.canonical())
+                || (t.phase == Phase::PlaceTwo && card.value() != 2)
+            {
+                continue;
+            }
+            *p.cards.get_mut(p.card_count)? = card;
+            p.card_count += 1;
+        }
+        let mut full = false;
+        t.panorama
+            .each_ground_cell(|at| match p.ground.get_mut(p.ground_count) {
+                Some(slot) => {
+                    *slot = at;
+                    p.ground_count += 1;
+                }
+                None => full = true,
+            });
+        let theirs = t.colour(1 - me);
+        if t.panorama.visible_count(theirs) >= 2 {
+            for (at, top) in t.panorama.visible() {
+                if top.colour() == theirs {
+                    *p.tops.get_mut(p.top_count)? = (at, top);
+                    p.top_count += 1;
+                }
+            }
+        }
+        (!full).then_some(p)
+    }
+
+    /// Calls `f` on every placement in `legal_actions` order; stops when `f` returns false.
+    fn each(&self, mut f: impl FnMut(MoonlightAction) -> bool) {
+        for &card in &self.cards[..self.card_count] {
+            for &at in &self.ground[..self.ground_count] {
+                if !f(MoonlightAction::Place { card, at }) {
+                    return;
+                }
+            }
+            for &(at, top) in &self.tops[..self.top_count] {
+                if self.covers.allows(card, top) && !f(MoonlightAction::Place { card, at }) {
+                    return;
+                }
+            }
+        }
+        if self.decline {
+            f(MoonlightAction::Decline);
+        }
+    }
+
+    fn count(&self) -> usize {
+        let mut n = 0;
+        self.each(|_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    fn nth(&self, i: usize) -> MoonlightAction {
+        let (mut k, mut found) = (0, MoonlightAction::Decline);
+        self.each(|a| {
+            found = a;
+            k += 1;
+            k <= i
+        });
+        found
+    }
+}
+
+/// [`rollout_action`] for a placement step, without listing the legal actions: the same
+/// actions in the same order, the same random draws, so the same choice. `None` (before any
+/// draw) for the steps it does not cover.
+pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<MoonlightAction> {
+    let p = Placements::of(s)?;
+    let n = p.count();
+    if n == 0 {
+        return None;
+    }
+    if n == 1 || rng.random_bool(RANDOM_MOVES) {
+        return Some(p.nth(rng.random_range(0..n)));
+    }
+    let Some(mut gains) = Gains::new(s) else {
+        return Some(p.nth(rng.random_range(0..n)));
+    };
+    let mut best = MoonlightAction::Decline;
+    let mut best_value = f64::NEG_INFINITY;
+    p.each(|a| {
+        let value = match a {
+            MoonlightAction::Place { card, at } => {
+                gains.of(s, at, card) as f64 - SPEND_COST * card.value() as f64
+            }
+            MoonlightAction::Decline => -0.5,
+            _ => 0.0,
+        } + rng.random_range(0.0..NOISE);
+        if value > best_value {
+            best_value = value;
+            best = a;
+        }
+        true
+    });
+    Some(best)
+}
+
 /// How much one more card changes the mover's round lead, for every candidate of a turn.
 pub(crate) struct Gains {
     me: Seat,
     rules: ScoreRules,
     rows: Rows,
     base: i32,
+    /// The mover's lead from each row of the current box (moons left out), read once.
+    row_leads: [i32; 4],
+    /// The mover's lead from the moons now.
+    moon_lead: i32,
+    /// The visible wolf of each cell of the current box, row by row 4 cells wide, so a cover's
+    /// covered wolf is found without scanning the piles. `None` when the box is wider or taller
+    /// than 4 (never in play): then the piles are scanned.
+    tops: Option<[Option<Wolf>; 16]>,
     /// Boxes a ground placement would grow the panorama to (corners move), each scored once
-    /// without the new card.
-    grown: Vec<Rows>,
+    /// without the new card, with the mover's lead from each of its rows. A ground cell touches
+    /// the box, so there are at most 4 (one per side).
+    grown: [Option<(Rows, [i32; 4])>; 4],
 }
 
 impl Gains {
@@ -234,33 +418,80 @@ impl Gains {
         let rules = s.table.score_rules();
         let rows = Rows::of(s, rules, bounds);
         let base = rows.total(me);
+        let row_leads = rows.row_leads(me);
+        let moon_lead = rows.moon_lead(me);
+        let tops = (bounds.width() <= 4 && bounds.height() <= 4).then(|| {
+            let mut tops = [None; 16];
+            for (at, wolf) in s.table.panorama.visible() {
+                tops[Self::slot(bounds, at)] = Some(wolf);
+            }
+            tops
+        });
         Some(Gains {
             me,
             rules,
             rows,
             base,
-            grown: Vec::new(),
+            row_leads,
+            moon_lead,
+            tops,
+            grown: [None; 4],
         })
+    }
+
+    /// Index of a cell of a box at most 4×4 in [`Gains::tops`].
+    fn slot(bounds: Bounds, at: Cell) -> usize {
+        let dx = (at.x as i32 - bounds.x_min as i32) as usize;
+        let dy = (at.y as i32 - bounds.y_min as i32) as usize;
+        dy * 4 + dx
     }
 
     /// The change in round points lead (§7) if the mover puts `card` on `at`.
     pub(crate) fn of(&mut self, s: &MoonlightState, at: Cell, card: Wolf) -> i32 {
-        if self.rows.bounds.contains(at) {
-            return self.rows.gain(s, self.me, at, card);
+        let bounds = self.rows.bounds;
+        if bounds.contains(at) {
+            // The box stays the same, so only the moons and the row of `at` change.
+            let covered = match &self.tops {
+                Some(tops) => tops[Self::slot(bounds, at)],
+                None => s.table.panorama.top(at),
+            };
+            let r = self.rows.row(at);
+            let (moon, row) = self.rows.lead_with(self.me, at, covered, card);
+            return moon - self.moon_lead + row - self.row_leads[r];
         }
-        let b = self.rows.bounds.with(at);
-        let i = match self.grown.iter().position(|r| r.bounds == b) {
-            Some(i) => i,
-            None => {
-                self.grown.push(Rows::of(s, self.rules, b));
-                self.grown.len() - 1
+        let b = bounds.with(at);
+        let mut slot = None;
+        for (i, g) in self.grown.iter().enumerate() {
+            match g {
+                Some((rows, _)) if rows.bounds == b => {
+                    slot = Some(i);
+                    break;
+                }
+                None => {
+                    let rows = Rows::of(s, self.rules, b);
+                    let leads = rows.row_leads(self.me);
+                    self.grown[i] = Some((rows, leads));
+                    slot = Some(i);
+                    break;
+                }
+                Some(_) => {}
             }
-        };
-        let r = &mut self.grown[i];
-        r.add(at, card, 1);
-        let after = r.total(self.me);
-        r.add(at, card, -1);
-        after - self.base
+        }
+        match slot.and_then(|i| self.grown[i].as_ref()) {
+            Some((rows, leads)) => {
+                // An empty cell: nothing is covered, and only the moons and its row change.
+                let r = rows.row(at);
+                let (moon, row) = rows.lead_with(self.me, at, None, card);
+                let others: i32 = leads[..rows.count()].iter().sum::<i32>() - leads[r];
+                moon + others + row - self.base
+            }
+            // More than 4 grown boxes cannot happen in play; score it from scratch then.
+            None => {
+                let mut rows = Rows::of(s, self.rules, b);
+                rows.add(at, card, 1);
+                rows.total(self.me) - self.base
+            }
+        }
     }
 }
 

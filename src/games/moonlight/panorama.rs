@@ -332,6 +332,24 @@ impl Panorama {
         out
     }
 
+    /// Calls `keep` on every cell of [`Panorama::ground_cells`], in the same order, without
+    /// building the list in the common case (every pile near the origin), for the move generator.
+    pub fn each_ground_cell(&self, mut keep: impl FnMut(Cell)) {
+        let Some(b) = self.bounds() else {
+            keep(Cell::ORIGIN);
+            return;
+        };
+        let occ = Occupancy::of(&self.piles);
+        let fast = occ.frontier(|c| {
+            if b.with(c).fits() {
+                keep(c);
+            }
+        });
+        if !fast {
+            self.ground_cells().into_iter().for_each(keep);
+        }
+    }
+
     /// Empty cells a card may still reach this round without a pile move: those inside some
     /// 4×3 or 3×4 box around everything placed (every box that fits can be filled towards any
     /// of its cells). A board draws these as the faint frame of the final panorama.

@@ -240,6 +240,41 @@ pub(crate) fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     }
 }
 
+/// §5.3 as the move generator checks it for one seat: the powers that bear on a cover, read
+/// once per listing instead of once per pile and card. Own wolves and the last visible wolf are
+/// left to the caller.
+pub(crate) struct Covers {
+    /// The opponent's Value 1 Protection shields their visible 1s.
+    protected: bool,
+    /// Value Skip is ready: a cover may be two higher.
+    skip: bool,
+    /// Same Value Cover is ready: a cover may be equal.
+    same: bool,
+}
+
+impl Covers {
+    pub(crate) fn of(t: &Table, seat: Seat) -> Covers {
+        Covers {
+            protected: t.holds(1 - (seat & 1), Power::ValueOneProtection),
+            skip: t.ready(seat, Power::ValueSkip),
+            same: t.ready(seat, Power::SameValueCover),
+        }
+    }
+
+    /// Whether `wolf` may cover the opponent's visible `top` ([`Table::cover_top`] is `Ok`).
+    pub(crate) fn allows(&self, wolf: Wolf, top: Wolf) -> bool {
+        if top.value() == 1 && self.protected {
+            return false;
+        }
+        match wolf.value() as i16 - top.value() as i16 {
+            1 => true,
+            2 => self.skip,
+            0 => self.same,
+            _ => false,
+        }
+    }
+}
+
 impl Table {
     /// A fresh match table (§3): nothing placed, nothing owned.
     fn new(light: Seat, start: Seat, display: PowerSet) -> Table {
@@ -358,7 +393,7 @@ impl Table {
     }
 
     /// §5.3 for a pile whose visible wolf is `top`, when `top`'s owner has `visible` wolves
-    /// visible (the move generator counts them once for all piles).
+    /// visible (the move generator reads the same rule through `Covers`).
     fn cover_top(
         &self,
         seat: Seat,
@@ -488,7 +523,7 @@ impl MoonlightView {
 }
 
 impl MoonlightState {
-    fn has_two(&self, seat: Seat) -> bool {
+    pub(crate) fn has_two(&self, seat: Seat) -> bool {
         self.hands[seat & 1].iter().any(|w| w.value() == 2)
     }
 
@@ -572,7 +607,9 @@ impl MoonlightState {
                 count: drawn,
             });
         }
-        self.table.last_turn = std::mem::take(&mut self.table.this_turn);
+        // Swapped rather than taken, so both lists keep their room for the next turns.
+        std::mem::swap(&mut self.table.last_turn, &mut self.table.this_turn);
+        self.table.this_turn.clear();
         let out_of_cards = self.hands[me].is_empty() && self.decks[me].is_empty();
         if self.table.final_turn {
             self.end_round();
@@ -595,7 +632,8 @@ impl MoonlightState {
     /// §7 then §8/§9: score, award the mountain half, and go to the picks, a replay or the end.
     fn end_round(&mut self) {
         if !self.table.this_turn.is_empty() {
-            self.table.last_turn = std::mem::take(&mut self.table.this_turn);
+            std::mem::swap(&mut self.table.last_turn, &mut self.table.this_turn);
+            self.table.this_turn.clear();
         }
         let score = self.table.live_score();
         let winner = score.winner;
@@ -753,9 +791,12 @@ impl Game for Moonlight {
             Phase::Shuffle { .. } | Phase::Over => {}
             Phase::Place | Phase::PlaceTwo | Phase::Second => {
                 let hand = s.hands[me].as_slice();
-                let ground = t.panorama.ground_cells();
                 let theirs = t.colour(1 - me);
                 let visible = t.panorama.visible_count(theirs);
+                let covers = Covers::of(t, me);
+                // The ground cells are listed once, with the first card placed; later cards
+                // copy the cells from those actions (`ground` is where they start and end).
+                let mut ground: Option<(usize, usize)> = None;
                 for (i, &card) in hand.iter().enumerate() {
                     if hand[..i].iter().any(|h| h.canonical() == card.canonical()) {
                         continue;
@@ -763,13 +804,26 @@ impl Game for Moonlight {
                     if t.phase == Phase::PlaceTwo && card.value() != 2 {
                         continue;
                     }
-                    out.extend(ground.iter().map(|&at| MoonlightAction::Place { card, at }));
+                    match ground {
+                        None => {
+                            let from = out.len();
+                            t.panorama.each_ground_cell(|at| {
+                                out.push(MoonlightAction::Place { card, at })
+                            });
+                            ground = Some((from, out.len()));
+                        }
+                        Some((from, to)) => {
+                            for k in from..to {
+                                if let MoonlightAction::Place { at, .. } = out[k] {
+                                    out.push(MoonlightAction::Place { card, at });
+                                }
+                            }
+                        }
+                    }
                     if visible >= 2 {
                         for p in t.panorama.piles() {
                             let top = p.top();
-                            if top.colour() == theirs
-                                && t.cover_top(me, card, p.at, top, visible).is_ok()
-                            {
+                            if top.colour() == theirs && covers.allows(card, top) {
                                 out.push(MoonlightAction::Place { card, at: p.at });
                             }
                         }
@@ -957,6 +1011,10 @@ impl Game for Moonlight {
 
     fn evaluate(s: &MoonlightState, seat: Seat) -> f64 {
         super::hints::evaluate(s, seat)
+    }
+
+    fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<MoonlightAction> {
+        super::hints::quick_rollout_action(s, rng)
     }
 
     fn rollout_action(

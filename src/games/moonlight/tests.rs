@@ -1740,3 +1740,70 @@ fn the_twin_copy_that_is_not_listed_is_refused() {
     assert!(Moonlight::apply(&mut t, &place("L-06", 0, 0)).is_err());
     assert_eq!(t, s, "a refusal changes nothing");
 }
+
+#[test]
+fn the_move_generator_lists_what_the_plain_listing_does() {
+    // The generator walks the ground cells once and checks covers by value; the plain listing
+    // asks `ground_cells` and `placement` for every card, in the same order.
+    let mut checked = 0;
+    for seed in 0..300 {
+        let m = midgame(seed, 2 + (seed as usize % 40));
+        let s = m.state();
+        let t = &s.table;
+        if !matches!(t.phase, Phase::Place | Phase::PlaceTwo | Phase::Second) {
+            continue;
+        }
+        let me = t.mover;
+        let mut cells = Vec::new();
+        s.table.panorama.each_ground_cell(|c| cells.push(c));
+        assert_eq!(cells, t.panorama.ground_cells(), "seed {seed}");
+        let mut plain = Vec::new();
+        let hand = s.hands[me].as_slice();
+        for (i, &card) in hand.iter().enumerate() {
+            if hand[..i].iter().any(|h| h.canonical() == card.canonical()) {
+                continue;
+            }
+            let covers = t.panorama.piles().iter().map(|p| p.at);
+            for at in t.panorama.ground_cells().into_iter().chain(covers) {
+                if t.placement(me, card, at).is_ok() {
+                    plain.push(MoonlightAction::Place { card, at });
+                }
+            }
+        }
+        let listed: Vec<MoonlightAction> = Moonlight::legal(s)
+            .into_iter()
+            .filter(|a| matches!(a, MoonlightAction::Place { .. }))
+            .collect();
+        assert_eq!(listed, plain, "seed {seed}");
+        checked += listed.len();
+    }
+    assert!(checked > 1000);
+}
+
+#[test]
+fn the_quick_playout_move_is_the_listed_playout_move() {
+    // Same state, same random stream: the move drawn without a list is the one drawn from
+    // `legal_actions`, and both leave the stream at the same point.
+    let mut quick = 0;
+    for seed in 0..300 {
+        let m = midgame(seed, 2 + (seed as usize % 45));
+        let s = m.state();
+        for draw in 0..8u64 {
+            let mut a = Rng::seed_from_u64(seed * 100 + draw);
+            let mut b = Rng::seed_from_u64(seed * 100 + draw);
+            let Some(fast) = super::hints::quick_rollout_action(s, &mut a) else {
+                continue;
+            };
+            let legal = Moonlight::legal(s);
+            let listed = super::hints::rollout_action(s, &legal, &mut b);
+            assert_eq!(fast, listed, "seed {seed} draw {draw}");
+            assert_eq!(
+                a.random::<u64>(),
+                b.random::<u64>(),
+                "seed {seed} draw {draw}"
+            );
+            quick += 1;
+        }
+    }
+    assert!(quick > 1000);
+}
