@@ -231,13 +231,7 @@ pub fn rollout_action(
             let mut best = legal[0];
             let mut best_value = f64::NEG_INFINITY;
             for &a in legal {
-                let value = match a {
-                    MoonlightAction::Place { card, at } => {
-                        gains.of(s, at, card) as f64 - SPEND_COST * card.value() as f64
-                    }
-                    MoonlightAction::Decline => -0.5,
-                    _ => 0.0,
-                } + rng.random_range(0.0..NOISE);
+                let value = step_value(&mut gains, s, a) + rng.random_range(0.0..NOISE);
                 if value > best_value {
                     best_value = value;
                     best = a;
@@ -357,6 +351,19 @@ impl Placements {
     }
 }
 
+/// What the playout policy sees in one action of a placement step, before its noise: a card's
+/// gain to the round lead less what spending it costs, a little against declining.
+#[inline(always)]
+fn step_value(gains: &mut Gains, s: &MoonlightState, a: MoonlightAction) -> f64 {
+    match a {
+        MoonlightAction::Place { card, at } => {
+            gains.of(s, at, card) as f64 - SPEND_COST * card.value() as f64
+        }
+        MoonlightAction::Decline => -0.5,
+        _ => 0.0,
+    }
+}
+
 /// [`rollout_action`] for a placement step, without listing the legal actions: the same
 /// actions in the same order, the same random draws, so the same choice. `None` (before any
 /// draw) for the steps it does not cover.
@@ -375,13 +382,7 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
     let mut best = MoonlightAction::Decline;
     let mut best_value = f64::NEG_INFINITY;
     p.each(|a| {
-        let value = match a {
-            MoonlightAction::Place { card, at } => {
-                gains.of(s, at, card) as f64 - SPEND_COST * card.value() as f64
-            }
-            MoonlightAction::Decline => -0.5,
-            _ => 0.0,
-        } + rng.random_range(0.0..NOISE);
+        let value = step_value(&mut gains, s, a) + rng.random_range(0.0..NOISE);
         if value > best_value {
             best_value = value;
             best = a;

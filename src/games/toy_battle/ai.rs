@@ -146,7 +146,10 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &mut Context) -> f64
             let Some(i) = terrain.index_of(node) else {
                 return 0.0;
             };
-            placement_score(s, troop, i, ctx)
+            let (enemy_hqs, shields) = (ctx.enemy_hqs, table.shields());
+            placement_score(i, troop_spend(troop), enemy_hqs, shields, || {
+                ctx.node_score(s, i)
+            })
         }
         A::SkullyDraw | A::StarDraw | A::CloudsDraw | A::Xb42Discard | A::Snipe => 5.0,
         A::JumboDiscard { node } => {
@@ -172,14 +175,22 @@ fn score(s: &ToyBattleState, action: &ToyBattleAction, ctx: &mut Context) -> f64
     }
 }
 
-/// [`score`] of a placement of `troop` on node index `i`.
-fn placement_score(s: &ToyBattleState, troop: Troop, i: usize, ctx: &mut Context) -> f64 {
-    if ctx.enemy_hqs & (1 << i) != 0 {
+/// [`score`] of a placement on node index `i`: an enemy H.Q. taken wins at once; else the node's
+/// Troop-independent score (`node`, asked only then), what spending the Troop costs (`spend`,
+/// [`troop_spend`]) and a shielded base's penalty.
+#[inline(always)]
+fn placement_score(
+    i: usize,
+    spend: f64,
+    enemy_hqs: u32,
+    shields: u32,
+    node: impl FnOnce() -> f64,
+) -> f64 {
+    if enemy_hqs & (1 << i) != 0 {
         return 1000.0;
     }
-    let mut v = ctx.node_score(s, i);
-    v += troop_spend(troop);
-    if s.table.shielded(i) {
+    let mut v = node() + spend;
+    if shields & (1 << i) != 0 {
         v -= 0.3;
     }
     v
@@ -403,9 +414,8 @@ pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<
             best = Some(a);
         }
     }
-    // placement_score, with what it reads once per step read once here, and each node's
-    // Troop-independent score worked out once for all its Troops: the same sums in the same
-    // order, so the same bits.
+    // What placement_score reads, read once per step, and each node's Troop-independent
+    // score worked out once for all its Troops.
     let shields = s.table.shields();
     let mut node_scores = [0.0f64; 32];
     let mut nodes = targets.iter().fold(0, |m, t| m | t) & !ctx.enemy_hqs;
@@ -420,15 +430,7 @@ pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            let base = if ctx.enemy_hqs & (1 << i) != 0 {
-                1000.0
-            } else {
-                let mut v = node_scores[i] + spend;
-                if shields & (1 << i) != 0 {
-                    v -= 0.3;
-                }
-                v
-            };
+            let base = placement_score(i, spend, ctx.enemy_hqs, shields, || node_scores[i]);
             let v = base + rng.random::<f64>() * 0.8;
             if v > best_score {
                 best_score = v;
@@ -449,88 +451,58 @@ pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{chance_rng, Game, Match, ToMove};
-    use crate::games::toy_battle::{TerrainChoice, ToyBattle, ToyBattleOptions};
+    use crate::engine::chance_rng;
+    use crate::games::toy_battle::tests::walk_random_games;
 
     /// Over random games on every Terrain: each action scores the same through a context that
     /// already scored the actions before it (its node cache filled) as through a fresh one.
     #[test]
     fn cached_node_scores_equal_scores_from_scratch() {
         let mut checked = 0;
-        for g in 0..200u64 {
-            let options = ToyBattleOptions {
-                terrain: TerrainChoice::ALL[(g % 8) as usize],
-                beginner: g % 4 == 3,
-            };
-            let mut m = Match::<ToyBattle>::new(options, g).unwrap();
-            let mut rng = chance_rng(g, 7);
-            while m.to_move() != ToMove::Over {
-                let s = m.state().clone();
-                let legal = ToyBattle::legal(&s);
-                let mut shared = context(&s);
-                for a in &legal {
-                    let cached = score(&s, a, &mut shared);
-                    let fresh = score(&s, a, &mut context(&s));
-                    assert_eq!(cached.to_bits(), fresh.to_bits(), "{a:?}");
-                    checked += 1;
-                }
-                let a = if rng.random_bool(0.5) {
-                    rollout_action(&s, &legal, &mut rng)
-                } else {
-                    legal[rng.random_range(0..legal.len())]
-                };
-                m.play(&a).unwrap();
+        walk_random_games(200, 7, |_, m, legal| {
+            let s = m.state();
+            let mut shared = context(s);
+            for a in legal {
+                let cached = score(s, a, &mut shared);
+                let fresh = score(s, a, &mut context(s));
+                assert_eq!(cached.to_bits(), fresh.to_bits(), "{a:?}");
+                checked += 1;
             }
-        }
+        });
         assert!(checked > 10_000, "{checked}");
     }
 
     /// Over random games on every Terrain: the playout move drawn without the list is the move
     /// drawn through it, with the same random draws (the generators end equal), at every
-    /// prompt where it answers; it answers at every main placement with an action to take.
+    /// prompt where it answers; it answers at every placement with an action to take.
     #[test]
     fn quick_playout_moves_equal_moves_through_the_list() {
         use rand::RngCore;
         let mut compared = 0;
-        for g in 0..120u64 {
-            let options = ToyBattleOptions {
-                terrain: TerrainChoice::ALL[(g % 8) as usize],
-                beginner: g % 4 == 3,
-            };
-            let mut m = Match::<ToyBattle>::new(options, g).unwrap();
-            let mut rng = chance_rng(g, 11);
-            while m.to_move() != ToMove::Over {
-                let s = m.state().clone();
-                let legal = ToyBattle::legal(&s);
-                for k in 0..4u64 {
-                    let mut listed = chance_rng(g * 31 + k, m.record().actions.len());
-                    let mut quick = listed.clone();
-                    match quick_rollout_action(&s, &mut quick) {
-                        Some(a) => {
-                            assert_eq!(a, rollout_action(&s, &legal, &mut listed));
-                            assert_eq!(quick.next_u64(), listed.next_u64());
-                            compared += 1;
-                        }
-                        None => assert!(
-                            !matches!(
-                                s.phase,
-                                Phase::Main
-                                    | Phase::Effect {
-                                        troop: Troop::Capn,
-                                        ..
-                                    }
-                            ) || legal.is_empty()
-                        ),
+        walk_random_games(120, 11, |g, m, legal| {
+            let s = m.state();
+            for k in 0..4u64 {
+                let mut listed = chance_rng(g * 31 + k, m.record().actions.len());
+                let mut quick = listed.clone();
+                match quick_rollout_action(s, &mut quick) {
+                    Some(a) => {
+                        assert_eq!(a, rollout_action(s, legal, &mut listed));
+                        assert_eq!(quick.next_u64(), listed.next_u64());
+                        compared += 1;
                     }
+                    None => assert!(
+                        !matches!(
+                            s.phase,
+                            Phase::Main
+                                | Phase::Effect {
+                                    troop: Troop::Capn,
+                                    ..
+                                }
+                        ) || legal.is_empty()
+                    ),
                 }
-                let a = if rng.random_bool(0.5) {
-                    rollout_action(&s, &legal, &mut rng)
-                } else {
-                    legal[rng.random_range(0..legal.len())]
-                };
-                m.play(&a).unwrap();
             }
-        }
+        });
         assert!(compared > 5_000, "{compared}");
     }
 }

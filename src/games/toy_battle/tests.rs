@@ -7,6 +7,38 @@ use rand::{Rng as _, SeedableRng};
 use ToyBattleAction as A;
 use Troop::*;
 
+// ---------------------------------------------------------------- random games
+
+/// Plays `games` random games, one per seed, over every Terrain in turn (Beginner mode every
+/// fourth), each move the playout policy's or a uniform one by a coin, drawn from stream
+/// `stream` of the game's seed; `visit` sees the seed and the match before each move, and the
+/// moves it may make.
+pub(super) fn walk_random_games(
+    games: u64,
+    stream: usize,
+    mut visit: impl FnMut(u64, &Match<ToyBattle>, &[ToyBattleAction]),
+) {
+    for g in 0..games {
+        let options = ToyBattleOptions {
+            terrain: TerrainChoice::ALL[(g % 8) as usize],
+            beginner: g % 4 == 3,
+        };
+        let mut m = Match::<ToyBattle>::new(options, g).unwrap();
+        let mut rng = chance_rng(g, stream);
+        while m.to_move() != ToMove::Over {
+            let s = m.state();
+            let legal = ToyBattle::legal(s);
+            visit(g, &m, &legal);
+            let a = if rng.random_bool(0.5) {
+                ToyBattle::rollout_action(s, &legal, &mut rng)
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            m.play(&a).unwrap();
+        }
+    }
+}
+
 // ---------------------------------------------------------------- position builders
 
 /// An empty Terrain, seat 0 blue and to move, mid-game (turn 10), both reserves holding all 24
@@ -1994,47 +2026,32 @@ fn kept_board_masks_follow_every_change_of_the_stacks() {
 /// per-seat scans, and `may_place` with `targets` on every node for every Troop.
 #[test]
 fn one_pass_board_masks_agree_with_the_per_seat_scans() {
-    for g in 0..300u64 {
-        let options = ToyBattleOptions {
-            terrain: TerrainChoice::ALL[(g % 8) as usize],
-            beginner: g % 4 == 3,
-        };
-        let mut m = Match::<ToyBattle>::new(options, g).unwrap();
-        let mut rng = chance_rng(g, 3);
-        while m.to_move() != ToMove::Over {
-            let s = m.state();
-            let t = &s.table;
-            let tops = t.tops();
-            let bases = s.terrain().bases;
-            assert_eq!(t.occupancy(), [t.occupied(0), t.occupied(1)]);
-            for seat in 0..2 {
-                let own = tops[seat].iter().fold(0, |m, x| m | x) & bases;
-                assert_eq!(own, t.occupied(seat));
-                assert_eq!(tops[1 - seat], t.enemy_tops(seat));
-                for troop in Troop::ALL {
-                    let targets = t.targets(seat, troop);
-                    for i in 0..s.terrain().len() {
-                        let legal = targets & (1 << i) != 0;
-                        assert_eq!(t.may_place(seat, troop, i), legal, "{troop:?} on {i}");
-                    }
+    walk_random_games(300, 3, |_, m, _| {
+        let s = m.state();
+        let t = &s.table;
+        let tops = t.tops();
+        let bases = s.terrain().bases;
+        assert_eq!(t.occupancy(), [t.occupied(0), t.occupied(1)]);
+        for seat in 0..2 {
+            let own = tops[seat].iter().fold(0, |m, x| m | x) & bases;
+            assert_eq!(own, t.occupied(seat));
+            assert_eq!(tops[1 - seat], t.enemy_tops(seat));
+            for troop in Troop::ALL {
+                let targets = t.targets(seat, troop);
+                for i in 0..s.terrain().len() {
+                    let legal = targets & (1 << i) != 0;
+                    assert_eq!(t.may_place(seat, troop, i), legal, "{troop:?} on {i}");
                 }
             }
-            let all_at_once = s.placement_targets();
-            for troop in Troop::ALL {
-                let one = if s.armies[s.mover].rack.playable(troop) == 0 {
-                    0
-                } else {
-                    t.targets(s.mover, troop)
-                };
-                assert_eq!(all_at_once[troop as usize], one, "{troop:?}");
-            }
-            let legal = ToyBattle::legal(s);
-            let a = if rng.random_bool(0.5) {
-                ToyBattle::rollout_action(s, &legal, &mut rng)
-            } else {
-                legal[rng.random_range(0..legal.len())]
-            };
-            m.play(&a).unwrap();
         }
-    }
+        let all_at_once = s.placement_targets();
+        for troop in Troop::ALL {
+            let one = if s.armies[s.mover].rack.playable(troop) == 0 {
+                0
+            } else {
+                t.targets(s.mover, troop)
+            };
+            assert_eq!(all_at_once[troop as usize], one, "{troop:?}");
+        }
+    });
 }
