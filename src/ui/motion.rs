@@ -53,6 +53,8 @@ extern "C" {
 
 /// A piece as it stood: where on the screen, and a copy to draw its ghost if it leaves.
 struct Stood {
+    /// The piece on the page, which a motion animates when it is still there at the next action.
+    element: Element,
     /// Its box on the screen: left, top, width, height.
     rect: [f64; 4],
     /// `data-kind`: a new piece of this kind may be this one, moved under another key.
@@ -63,9 +65,19 @@ struct Stood {
 }
 
 /// The table as it stood after the last action: its pieces by key and its counts' texts.
+///
+/// Everything [`show`] needs from the page's layout is read here, before any motion starts:
+/// reading a box after an animation or a ghost was added makes the browser lay the page out
+/// again, once per read (issue #20 target 2: on a Herd board that was a quarter of the main
+/// thread's time).
 #[derive(Default)]
 pub struct Snapshot {
     pieces: Vec<(String, Stood)>,
+    /// The keys of pieces on the table but not drawn now (in a closed panel): still there, so
+    /// they do not leave.
+    hidden: Vec<String>,
+    /// The centres of the `data-anchor` elements (hands, racks, the supply).
+    anchors: Vec<(String, (f64, f64))>,
     counts: Vec<(String, String)>,
     /// `data-flash` marks as they read: `KEY:STATE`.
     flashes: Vec<String>,
@@ -81,6 +93,13 @@ impl Stood {
 impl Snapshot {
     fn piece(&self, key: &str) -> Option<&Stood> {
         self.pieces.iter().find(|(k, _)| k == key).map(|(_, s)| s)
+    }
+
+    fn anchor(&self, name: &str) -> Option<(f64, f64)> {
+        self.anchors
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| *c)
     }
 }
 
@@ -107,12 +126,6 @@ fn all(root: &Element, selector: &str) -> Vec<Element> {
 fn centre(e: &Element) -> (f64, f64) {
     let r = e.get_bounding_client_rect();
     (r.x() + r.width() / 2.0, r.y() + r.height() / 2.0)
-}
-
-/// A piece drawn on the screen now (not in a closed panel or an empty slot).
-fn drawn(e: &Element) -> bool {
-    let r = e.get_bounding_client_rect();
-    r.width() > 0.0 || r.height() > 0.0
 }
 
 /// The properties a piece's look is drawn with, copied onto its ghost: the ghost is drawn in the
@@ -160,10 +173,11 @@ fn look_key(context: &str, e: &Element) -> String {
     key
 }
 
-/// The classes of `e`'s ancestors up to `root`.
-fn context(root: &Element, e: &Element) -> String {
+/// The classes of `from` and its ancestors up to `root`: where a piece whose parent is `from`
+/// sits, as far as its look goes.
+fn context(root: &Element, from: &Element) -> String {
     let mut context = String::new();
-    let mut at = e.parent_element();
+    let mut at = Some(from.clone());
     while let Some(p) = at {
         if &p == root {
             break;
@@ -175,10 +189,10 @@ fn context(root: &Element, e: &Element) -> String {
     context
 }
 
-/// `copy` (a deep clone of `original`) with the look `original` has on the page written
-/// inline; `looks` keeps the looks computed during this reading of the table.
+/// `copy` (a deep clone of `original`, whose parent sits in `context`) with the look `original`
+/// has on the page written inline; `looks` keeps the looks computed during this reading.
 fn keep_look(
-    root: &Element,
+    context: &str,
     original: &Element,
     copy: &Element,
     looks: &mut HashMap<String, String>,
@@ -186,11 +200,10 @@ fn keep_look(
     let Some(window) = web_sys::window() else {
         return;
     };
-    let context = context(root, original);
     let originals = std::iter::once(original.clone()).chain(all(original, "*"));
     let copies = std::iter::once(copy.clone()).chain(all(copy, "*"));
     for (o, c) in originals.zip(copies) {
-        let key = look_key(&context, &o);
+        let key = look_key(context, &o);
         let inline = looks.entry(key).or_insert_with(|| look_of(&window, &o));
         let _ = c.set_attribute("style", inline);
     }
@@ -213,36 +226,83 @@ fn screen_ctm(e: &Element) -> Option<[f64; 6]> {
         .map(|m| matrix(&m))
 }
 
-/// Read the table `root` as it stands now.
-pub fn snapshot(root: &Element) -> Snapshot {
+/// Ghost copies of the pieces at the last reading of the table, by what they copy: the piece's
+/// place (its parent's context) and its outer HTML.
+pub type Copies = HashMap<String, Element>;
+
+/// A piece's parent, read once for all the pieces it holds.
+struct Parent {
+    element: Element,
+    context: String,
+    screen: Option<[f64; 6]>,
+}
+
+/// A copy of the piece `e` drawn as it looks now, for its ghost. A piece unchanged since the
+/// last reading (the same outer HTML in the same place) takes its copy from `earlier`: copying
+/// every element's look was half of a reading's time, and most pieces stay as they were.
+fn copy_of(
+    e: &Element,
+    context: &str,
+    earlier: &mut Copies,
+    made: &mut Copies,
+    looks: &mut HashMap<String, String>,
+) -> Option<Element> {
+    let what = format!("{context}\n{}", e.outer_html());
+    if let Some(copy) = made.get(&what).or(earlier.get(&what)) {
+        let copy = copy.clone();
+        made.insert(what, copy.clone());
+        return Some(copy);
+    }
+    let copy = e
+        .clone_node_with_deep(true)
+        .ok()?
+        .dyn_into::<Element>()
+        .ok()?;
+    keep_look(context, e, &copy, looks);
+    made.insert(what, copy.clone());
+    Some(copy)
+}
+
+/// Read the table `root` as it stands now; `copies` holds the ghost copies of the last reading,
+/// and then this one's.
+pub fn snapshot(root: &Element, copies: &mut Copies) -> Snapshot {
     let mut looks = HashMap::new();
+    let mut made = Copies::new();
+    let mut hidden = Vec::new();
+    let mut parent: Option<Parent> = None;
     let pieces = all(root, "[data-piece]")
         .into_iter()
         .filter_map(|e| {
+            let key = e.get_attribute("data-piece")?;
             // Its box read once: a piece not drawn now (a closed panel, an empty slot) is left.
             let r = e.get_bounding_client_rect();
             if r.width() <= 0.0 && r.height() <= 0.0 {
+                hidden.push(key);
                 return None;
             }
-            let key = e.get_attribute("data-piece")?;
-            let copy = e
-                .clone_node_with_deep(true)
-                .ok()?
-                .dyn_into::<Element>()
-                .ok()?;
-            keep_look(root, &e, &copy, &mut looks);
-            let parent = e.parent_element().as_ref().and_then(screen_ctm);
+            let p = e.parent_element()?;
+            if parent.as_ref().is_none_or(|known| known.element != p) {
+                parent = Some(Parent {
+                    context: context(root, &p),
+                    screen: screen_ctm(&p),
+                    element: p,
+                });
+            }
+            let parent = parent.as_ref()?;
+            let copy = copy_of(&e, &parent.context, copies, &mut made, &mut looks)?;
             Some((
                 key,
                 Stood {
+                    element: e.clone(),
                     rect: [r.x(), r.y(), r.width(), r.height()],
                     kind: e.get_attribute("data-kind"),
-                    parent,
+                    parent: parent.screen,
                     copy,
                 },
             ))
         })
         .collect();
+    *copies = made;
     let counts = all(root, "[data-count]")
         .into_iter()
         .filter_map(|e| Some((e.get_attribute("data-count")?, e.text_content()?)))
@@ -251,17 +311,23 @@ pub fn snapshot(root: &Element) -> Snapshot {
         .into_iter()
         .filter_map(|e| e.get_attribute("data-flash"))
         .collect();
+    let anchors = all(root, "[data-anchor]")
+        .into_iter()
+        .filter_map(|e| Some((e.get_attribute("data-anchor")?, centre(&e))))
+        .collect();
     Snapshot {
         pieces,
+        hidden,
+        anchors,
         counts,
         flashes,
     }
 }
 
-/// A screen offset as a translation in `e`'s own user units (the inverse of its parent's
-/// screen matrix, without the translation part).
-fn local_offset(e: &Element, dx: f64, dy: f64) -> (f64, f64) {
-    let Some([a, b, c, d, ..]) = e.parent_element().as_ref().and_then(screen_ctm) else {
+/// A screen offset as a translation in the user units of a piece whose parent has the screen
+/// matrix `parent` (its inverse, without the translation part); an HTML piece has none.
+fn local_offset(parent: Option<[f64; 6]>, dx: f64, dy: f64) -> (f64, f64) {
+    let Some([a, b, c, d, ..]) = parent else {
         return (dx, dy);
     };
     let det = a * d - b * c;
@@ -283,15 +349,15 @@ fn play(e: &Element, keyframes: &str, ms: f64) {
 }
 
 /// A piece travels to where it stands now from `from` (a screen point).
-fn travel(e: &Element, from: (f64, f64)) -> bool {
-    let to = centre(e);
+fn travel(piece: &Stood, from: (f64, f64)) -> bool {
+    let to = piece.centre();
     let (dx, dy) = (from.0 - to.0, from.1 - to.1);
     if dx.hypot(dy) < 1.0 {
         return false;
     }
-    let (x, y) = local_offset(e, dx, dy);
+    let (x, y) = local_offset(piece.parent, dx, dy);
     play(
-        e,
+        &piece.element,
         &format!(
             r#"[{{"transform":"translate({x:.1}px,{y:.1}px)","opacity":0.85}},{{"transform":"none","opacity":1}}]"#
         ),
@@ -342,7 +408,15 @@ fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f
         }
     };
     let (outer, g) = holder;
-    let ghost = stood.copy.clone();
+    // Its own copy: the reading's copy may serve the next reading too.
+    let Some(ghost) = stood
+        .copy
+        .clone_node_with_deep(true)
+        .ok()
+        .and_then(|n| n.dyn_into::<Element>().ok())
+    else {
+        return;
+    };
     // A ghost is a picture only: nothing in it may be clicked, named, counted as a piece or
     // matched by a board's style or a test (its look is inline, from `keep_look`).
     for e in std::iter::once(ghost.clone()).chain(all(&ghost, "*")) {
@@ -358,9 +432,10 @@ fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f
     let _ = g.append_child(&ghost);
     let _ = layer.append_child(&outer);
     let keyframes = if captured {
+        // The ghost's parent is placed by the matrix its original's parent had.
         let (x, y) = towards.map_or((0.0, 0.0), |to| {
             let (dx, dy) = (to.0 - stood.centre().0, to.1 - stood.centre().1);
-            local_offset(&ghost, dx, dy)
+            local_offset(stood.parent, dx, dy)
         });
         format!(
             r#"[{{"transform":"none","opacity":1,"filter":"none"}},{{"transform":"scale(1.25)","opacity":1,"filter":"drop-shadow(0 0 6px #e0322b)","offset":0.3}},{{"transform":"translate({x:.1}px,{y:.1}px) scale(0.1)","opacity":0,"filter":"drop-shadow(0 0 6px #e0322b)"}}]"#
@@ -378,51 +453,36 @@ fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f
     );
 }
 
-fn anchor(root: &Element, name: &str) -> Option<(f64, f64)> {
-    let e = root
-        .query_selector(&format!("[data-anchor=\"{name}\"]"))
-        .ok()
-        .flatten()?;
-    Some(centre(&e))
-}
-
-/// Show as motion what changed in `root` since `before`; ghosts go into `layer`.
-pub fn show(root: &Element, layer: &Element, before: &Snapshot) {
-    // Each piece's key read once: the checks below ask, per old piece, whether it is still here.
-    let now: Vec<(Element, String)> = all(root, "[data-piece]")
-        .into_iter()
-        .filter_map(|e| {
-            let key = e.get_attribute("data-piece")?;
-            Some((e, key))
-        })
-        .collect();
-    let here: HashSet<&str> = now.iter().map(|(_, k)| k.as_str()).collect();
+/// Show as motion what changed in `root` between `before` and `now` (read just before); ghosts
+/// go into `layer`. Only writes to the page: every box it needs was read into the snapshots.
+pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) {
+    let drawn = now.pieces.iter().map(|(k, _)| k);
+    let here: HashSet<&str> = drawn.chain(&now.hidden).map(String::as_str).collect();
     let mut kept: HashSet<String> = HashSet::new();
-    for (e, key) in &now {
-        let key = key.clone();
-        if e.has_attribute("transform") || !drawn(e) {
+    for (key, piece) in &now.pieces {
+        let e = &piece.element;
+        if e.has_attribute("transform") {
             continue;
         }
-        if let Some(old) = before.piece(&key) {
-            travel(e, old.centre());
-            kept.insert(key);
+        if let Some(old) = before.piece(key) {
+            travel(piece, old.centre());
+            kept.insert(key.clone());
             continue;
         }
         // A piece of a kind that left somewhere else in this action (a stone marched from one
         // area to another) is that piece, moved.
-        let kind = e.get_attribute("data-kind");
-        let moved = kind.as_ref().and_then(|kind| {
+        let moved = piece.kind.as_ref().and_then(|kind| {
             before.pieces.iter().find(|(k, s)| {
                 s.kind.as_ref() == Some(kind) && !kept.contains(k) && !here.contains(k.as_str())
             })
         });
         if let Some((k, old)) = moved {
             kept.insert(k.clone());
-            travel(e, old.centre());
+            travel(piece, old.centre());
             continue;
         }
         let from = e.get_attribute("data-from").and_then(|name| {
-            anchor(root, &name).or_else(|| {
+            now.anchor(&name).or_else(|| {
                 let old = before.piece(&name)?;
                 // That piece became this one: it travels, no ghost of it stays behind.
                 kept.insert(name);
@@ -431,7 +491,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot) {
         });
         match from {
             Some(from) => {
-                if !travel(e, from) {
+                if !travel(piece, from) {
                     grow(e);
                 }
             }
@@ -455,7 +515,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot) {
         let towards = marker
             .as_ref()
             .and_then(|m| m.get_attribute("data-to"))
-            .and_then(|name| anchor(root, &name));
+            .and_then(|name| now.anchor(&name));
         leave(layer, stood, captured, towards);
     }
     for e in all(root, "[data-flash]") {
@@ -501,6 +561,7 @@ pub fn follow(
     live: Signal<bool>,
 ) {
     let last = StoredValue::new_local(None::<(usize, usize, Snapshot)>);
+    let copies = StoredValue::new_local(Copies::new());
     Effect::new(move |_| {
         let (moves, viewer, live) = (moves.get(), viewer.get(), live.get());
         let (Some(root), Some(layer)) = (root.get(), layer.get()) else {
@@ -517,11 +578,13 @@ pub fn follow(
                 return;
             }
             // Read before anything moves: an animation's first frame would shift what is read.
-            let now = snapshot(&root);
+            let now = copies
+                .try_update_value(|copies| snapshot(&root, copies))
+                .unwrap_or_default();
             last.update_value(|last| {
                 if let Some((m, v, before)) = last.as_ref() {
                     if *m != moves && *v == viewer && live {
-                        show(&root, &layer, before);
+                        show(&root, &layer, before, &now);
                     }
                 }
                 *last = Some((moves, viewer, now));

@@ -7,7 +7,9 @@
 // dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. With
 // PROFILE=1 the page's main thread is sampled (DevTools' CPU profiler) while the game plays, and
 // the functions that took the most of it are printed: wasm functions carry their Rust names
-// when the wasm keeps its name section (a build without wasm-opt, `data-wasm-opt="0"`).
+// when the wasm keeps its name section (a build without wasm-opt, `data-wasm-opt="0"`). With
+// TRACE=1 a DevTools trace is taken while the game plays, and the long tasks' time is printed by
+// what the browser did in them (script, style, layout, paint…), their self time summed.
 const fs = require('fs');
 const path = require('path');
 const { startServer, launch, guardedPage, fresh, ARTIFACTS } = require('./lib');
@@ -24,6 +26,66 @@ const GAME_TIMEOUT = 420000;
 
 async function phase(page, name) {
   await page.evaluate(n => window.__phases.push([n, performance.now()]), name);
+}
+
+// A DevTools trace (the timeline's categories) of what runs between `Tracing.start` and `stop()`.
+async function startTrace(cdp) {
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
+    transferMode: 'ReturnAsStream',
+  });
+  return async () => {
+    const done = new Promise(resolve => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    const { stream } = await done;
+    let text = '';
+    for (;;) {
+      const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
+      text += base64Encoded ? Buffer.from(data, 'base64').toString() : data;
+      if (eof) break;
+    }
+    await cdp.send('IO.close', { handle: stream });
+    const parsed = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  };
+}
+
+// The complete events of the page's main thread: the renderer main thread with the most of them
+// (the browser may run another renderer, for the service worker's page or a blank tab).
+function pageMainThread(events) {
+  const mains = events.filter(e => e.name === 'thread_name' && e.args.name === 'CrRendererMain');
+  const of = m => events.filter(e => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.dur);
+  return mains.map(of).sort((a, b) => b.length - a.length)[0] || [];
+}
+
+// The main thread's tasks over 50 ms, and their time by the kind of work inside them (each
+// event's self time: its duration less its children's).
+function longTaskWork(events, count = 12) {
+  const ours = pageMainThread(events).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const work = new Map();
+  let tasks = 0;
+  const stack = [];
+  let task = null;
+  const add = (name, us) => work.set(name, (work.get(name) || 0) + us);
+  const close = until => {
+    while (stack.length && stack[stack.length - 1].end <= until) {
+      const done = stack.pop();
+      if (task) add(done.name, done.dur - done.children);
+      if (!stack.length) task = null;
+    }
+  };
+  for (const e of ours) {
+    close(e.ts);
+    if (!stack.length) {
+      task = e.name === 'RunTask' && e.dur > 50000 ? e : null;
+      if (task) tasks++;
+    } else stack[stack.length - 1].children += e.dur;
+    stack.push({ name: e.name, end: e.ts + e.dur, dur: e.dur, children: 0 });
+  }
+  close(Infinity);
+  const total = [...work.values()].reduce((a, b) => a + b, 0) || 1;
+  return { tasks, work: [...work.entries()].sort((a, b) => b[1] - a[1]).slice(0, count)
+    .map(([name, us]) => ({ name, ms: Math.round(us / 1000), share: +(100 * us / total).toFixed(1) })) };
 }
 
 // The functions with the most self time in a CPU profile, with their share of the samples.
@@ -65,8 +127,12 @@ async function measure(page, url, game, cdp) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
     await cdp.send('Profiler.start');
   }
+  const stopTrace = process.env.TRACE ? await startTrace(cdp) : null;
   await page.waitForSelector('[data-testid="game-over"]', { timeout: GAME_TIMEOUT });
   const profile = process.env.PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
+  const events = stopTrace ? await stopTrace() : null;
+  if (events && process.env.TRACE_FILE) fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(events));
+  const trace = events ? longTaskWork(events) : null;
   await phase(page, 'game over and chart');
   await page.waitForTimeout(2000);
   await phase(page, 'replay');
@@ -88,7 +154,7 @@ async function measure(page, url, game, cdp) {
     const tasks = long.filter(([t]) => t >= from && t < to).map(([, d]) => Math.round(d));
     return { phase: name, seconds: +((to - from) / 1000).toFixed(1), tasks: tasks.length, longest: tasks.length ? Math.max(...tasks) : 0 };
   });
-  return { game, moves, phases: named, longest: Math.max(0, ...named.map(p => p.longest)), profile };
+  return { game, moves, phases: named, longest: Math.max(0, ...named.map(p => p.longest)), profile, trace };
 }
 
 (async () => {
@@ -110,6 +176,10 @@ async function measure(page, url, game, cdp) {
       if (r.profile) {
         console.log('  most self time while playing:');
         for (const f of r.profile) console.log(`    ${String(f.share).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}`);
+      }
+      if (r.trace) {
+        console.log(`  the ${r.trace.tasks} long tasks while playing, by the work in them:`);
+        for (const w of r.trace.work) console.log(`    ${String(w.share).padStart(5)} %  ${String(w.ms).padStart(6)} ms  ${w.name}`);
       }
       await page.close();
     }

@@ -1,5 +1,10 @@
 //! The game log: the match's lines for the seat whose eyes the table shows, newest first, with
 //! each player named in their seat's colour. During the replay it ends at the step shown.
+//!
+//! The page holds the lines oldest first and the style sheet shows them newest first
+//! (`column-reverse`): an action then only appends its lines and drops the oldest, where a list
+//! kept newest first made Leptos move every line when an action added two (a roll and a
+//! placement), which laid out the whole log again (issue #20 target 2: over 100 ms at 4× CPU).
 
 use super::Table;
 use crate::engine::Seat;
@@ -12,17 +17,18 @@ use leptos::prelude::*;
 /// The log shows the newest lines only: long games log 200 actions and more.
 const SHOWN_LINES: usize = 200;
 
-/// The lines shown, newest first, out of the log's `(action index, line)`: during the replay at
-/// step `replay_at`, only the lines of the actions before it.
+/// The lines shown, oldest first (the newest [`SHOWN_LINES`]), out of the log's `(action index,
+/// line)`: during the replay at step `replay_at`, only the lines of the actions before it.
 pub(super) fn shown_lines(
     log: Vec<(usize, String)>,
     replay_at: Option<usize>,
 ) -> Vec<(usize, String)> {
-    log.into_iter()
+    let mut shown: Vec<_> = log
+        .into_iter()
         .filter(|(i, _)| replay_at.is_none_or(|k| *i < k))
-        .rev()
-        .take(SHOWN_LINES)
-        .collect()
+        .collect();
+    shown.drain(..shown.len().saturating_sub(SHOWN_LINES));
+    shown
 }
 
 /// The log with a line for each hint asked for (`(actions made, seat)`), before the line of the
@@ -132,9 +138,11 @@ pub(super) fn Log(table: Table) -> impl IntoView {
         // one's private lines.
         <Show when=move || shown.handoff.get().is_none()>
             // Focusable, so the keyboard scrolls it (it holds up to 200 lines).
-            <ol class="log" reversed tabindex="0" aria-labelledby="log-title">
-                <For each=lines.clone() key=|entry| entry.clone() children=line.clone() />
-            </ol>
+            <div class="log" tabindex="0" role="region" aria-labelledby="log-title">
+                <ol class="log-lines">
+                    <For each=lines.clone() key=|entry| entry.clone() children=line.clone() />
+                </ol>
+            </div>
         </Show>
     }
 }
@@ -191,11 +199,11 @@ mod tests {
     }
 
     #[test]
-    fn the_log_shows_the_newest_lines_first_and_stops_at_the_replay_step() {
+    fn the_log_keeps_the_newest_lines_oldest_first_and_stops_at_the_replay_step() {
         let log: Vec<(usize, String)> = (0..300).map(|i| (i, format!("line {i}"))).collect();
         let all = shown_lines(log.clone(), None);
-        assert_eq!((all.len(), all[0].0, all[199].0), (200, 299, 100));
+        assert_eq!((all.len(), all[0].0, all[199].0), (200, 100, 299));
         let replayed = shown_lines(log, Some(3));
-        assert_eq!(replayed.iter().map(|l| l.0).collect::<Vec<_>>(), [2, 1, 0]);
+        assert_eq!(replayed.iter().map(|l| l.0).collect::<Vec<_>>(), [0, 1, 2]);
     }
 }
