@@ -3,13 +3,14 @@
 // Per game: starting a table, a whole game of two Easy computers at the Instant pace (every
 // action drawn, every round's end), the game-over screen with its chart, and the replay stepped
 // through action by action and dragged from end to end.
-// usage: [MOTION=off] [PROFILE=1] node tests/e2e/main-thread.js [game…] (needs dist/: `make
+// usage: [MOTION=off] [PROFILE=play|start|replay] [TRACE=play|start|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
 // dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. With
-// PROFILE=1 the page's main thread is sampled (DevTools' CPU profiler) while the game plays, and
+// PROFILE=play (or start, replay) the page's main thread is sampled (DevTools' CPU profiler) in that phase, and
 // the functions that took the most of it are printed: wasm functions carry their Rust names
 // when the wasm keeps its name section (a build without wasm-opt, `data-wasm-opt="0"`). With
-// TRACE=1 a DevTools trace is taken while the game plays, and the long tasks' time is printed by
-// what the browser did in them (script, style, layout, paint…), their self time summed.
+// TRACE=play (or start, replay) a DevTools trace is taken during that phase, and its long tasks'
+// time is printed by what the browser did in them (script, style, layout, paint…), their self
+// time summed; TRACE_FILE=path keeps the trace, PROFILE_FILE=path the profile.
 const fs = require('fs');
 const path = require('path');
 const { startServer, launch, guardedPage, fresh, ARTIFACTS } = require('./lib');
@@ -24,14 +25,38 @@ const GAMES = {
 const THROTTLE = 4;
 const GAME_TIMEOUT = 420000;
 
-async function phase(page, name) {
+// The trace of the phase named in TRACE, taken between that phase's start and the next's.
+let tracing = null;
+let traced = null;
+let profiling = false;
+let profiled = null;
+async function phase(page, name, cdp) {
+  if (profiling) {
+    const { profile } = await cdp.send('Profiler.stop');
+    if (process.env.PROFILE_FILE) fs.writeFileSync(process.env.PROFILE_FILE, JSON.stringify(profile));
+    profiled = topFunctions(profile);
+    profiling = false;
+  }
+  if (tracing) {
+    const events = await tracing();
+    tracing = null;
+    if (process.env.TRACE_FILE) fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(events));
+    traced = longTaskWork(events);
+  }
   await page.evaluate(n => window.__phases.push([n, performance.now()]), name);
+  if (cdp && process.env.TRACE === name) tracing = await startTrace(cdp);
+  if (cdp && process.env.PROFILE === name) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+    profiling = true;
+  }
 }
 
 // A DevTools trace (the timeline's categories) of what runs between `Tracing.start` and `stop()`.
 async function startTrace(cdp) {
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,v8.execute,blink.user_timing',
     transferMode: 'ReturnAsStream',
   });
   return async () => {
@@ -116,26 +141,18 @@ async function measure(page, url, game, cdp) {
   await page.click(`button[data-game="${game}"]`);
   for (let i = 0; i < setup.seats; i++) await page.selectOption(`[data-seat="${i}"] select`, 'easy').catch(() => {});
   for (const [sel, v] of setup.options || []) await page.selectOption(sel, v);
-  await phase(page, 'start');
+  traced = null;
+  profiled = null;
+  await phase(page, 'start', cdp);
   await page.click('[data-testid="start-game"]');
   await page.waitForSelector(`.table[data-game="${game}"]`);
   await page.selectOption('.pace select', '0');
   await page.waitForTimeout(1500);
-  await phase(page, 'play');
-  if (process.env.PROFILE) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
-    await cdp.send('Profiler.start');
-  }
-  const stopTrace = process.env.TRACE ? await startTrace(cdp) : null;
+  await phase(page, 'play', cdp);
   await page.waitForSelector('[data-testid="game-over"]', { timeout: GAME_TIMEOUT });
-  const profile = process.env.PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
-  const events = stopTrace ? await stopTrace() : null;
-  if (events && process.env.TRACE_FILE) fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(events));
-  const trace = events ? longTaskWork(events) : null;
-  await phase(page, 'game over and chart');
+  await phase(page, 'game over and chart', cdp);
   await page.waitForTimeout(2000);
-  await phase(page, 'replay');
+  await phase(page, 'replay', cdp);
   await page.click('[data-testid="replay"]');
   await page.waitForSelector('[data-testid="replay-bar"]');
   const forward = '[data-testid="replay-bar"] button[aria-label="Forward"]';
@@ -146,7 +163,7 @@ async function measure(page, url, game, cdp) {
     await slider.evaluate((e, v) => { e.value = String(v); e.dispatchEvent(new Event('input', { bubbles: true })); }, at);
     await page.waitForTimeout(200);
   }
-  await phase(page, 'end');
+  await phase(page, 'end', cdp);
   const { long, phases } = await page.evaluate(() => ({ long: window.__long, phases: window.__phases }));
   const moves = await page.$$eval('.log li', els => els.length).catch(() => 0);
   const named = phases.slice(0, -1).map(([name, from], i) => {
@@ -154,7 +171,7 @@ async function measure(page, url, game, cdp) {
     const tasks = long.filter(([t]) => t >= from && t < to).map(([, d]) => Math.round(d));
     return { phase: name, seconds: +((to - from) / 1000).toFixed(1), tasks: tasks.length, longest: tasks.length ? Math.max(...tasks) : 0 };
   });
-  return { game, moves, phases: named, longest: Math.max(0, ...named.map(p => p.longest)), profile, trace };
+  return { game, moves, phases: named, longest: Math.max(0, ...named.map(p => p.longest)), profile: profiled, trace: traced };
 }
 
 (async () => {
@@ -174,11 +191,11 @@ async function measure(page, url, game, cdp) {
       console.log(`${game}: longest task ${r.longest} ms (${r.moves} log lines)`);
       for (const p of r.phases) console.log(`  ${p.phase.padEnd(20)} ${String(p.seconds).padStart(6)} s  ${p.tasks} long tasks, longest ${p.longest} ms`);
       if (r.profile) {
-        console.log('  most self time while playing:');
+        console.log(`  most self time in ${process.env.PROFILE}:`);
         for (const f of r.profile) console.log(`    ${String(f.share).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}`);
       }
       if (r.trace) {
-        console.log(`  the ${r.trace.tasks} long tasks while playing, by the work in them:`);
+        console.log(`  the ${r.trace.tasks} long tasks of ${process.env.TRACE}, by the work in them:`);
         for (const w of r.trace.work) console.log(`    ${String(w.share).padStart(5)} %  ${String(w.ms).padStart(6)} ms  ${w.name}`);
       }
       await page.close();
