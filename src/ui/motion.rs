@@ -49,6 +49,33 @@ extern "C" {
     type Animatable;
     #[wasm_bindgen(method)]
     fn animate(this: &Animatable, keyframes: &JsValue, options: &JsValue) -> JsValue;
+    #[wasm_bindgen(method, js_name = getAnimations)]
+    fn get_animations(this: &Animatable) -> js_sys::Array;
+    /// A running animation.
+    type Running;
+    #[wasm_bindgen(method, getter)]
+    fn id(this: &Running) -> String;
+    #[wasm_bindgen(method, catch)]
+    fn finish(this: &Running) -> Result<(), JsValue>;
+}
+
+/// The `id` of the motions this module starts: only these are ended early ([`settle`]), never a
+/// board's own CSS animations.
+const MOTION_ID: &str = "turf-motion";
+
+/// Bring every piece to where it stands: a motion still running (actions that come faster than
+/// a motion lasts: the Instant pace, quick taps) ends now. Read mid-way, a piece would seem to
+/// have moved, travel again from there, and be read further off at the next action: the offsets
+/// grew without end and every piece on the board moved at every action.
+fn settle(pieces: &[Element]) {
+    for piece in pieces {
+        for running in piece.unchecked_ref::<Animatable>().get_animations().iter() {
+            let running = running.unchecked_into::<Running>();
+            if running.id() == MOTION_ID {
+                let _ = running.finish();
+            }
+        }
+    }
 }
 
 /// A piece as it stood: where on the screen, and a copy to draw its ghost if it leaves.
@@ -270,7 +297,10 @@ pub fn snapshot(root: &Element, copies: &mut Copies) -> Snapshot {
     let mut made = Copies::new();
     let mut hidden = Vec::new();
     let mut parent: Option<Parent> = None;
-    let pieces = all(root, "[data-piece]")
+    let pieces = all(root, "[data-piece]");
+    // All motions end before any box is read, so that reading lays the page out once.
+    settle(&pieces);
+    let pieces = pieces
         .into_iter()
         .filter_map(|e| {
             let key = e.get_attribute("data-piece")?;
@@ -338,7 +368,8 @@ fn local_offset(parent: Option<[f64; 6]>, dx: f64, dy: f64) -> (f64, f64) {
 }
 
 fn play(e: &Element, keyframes: &str, ms: f64) {
-    let options = format!(r#"{{"duration":{ms},"easing":"cubic-bezier(.2,.7,.3,1)"}}"#);
+    let options =
+        format!(r#"{{"id":"{MOTION_ID}","duration":{ms},"easing":"cubic-bezier(.2,.7,.3,1)"}}"#);
     let (Ok(k), Ok(o)) = (
         js_sys::JSON::parse(keyframes),
         js_sys::JSON::parse(&options),
