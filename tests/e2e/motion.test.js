@@ -1,7 +1,8 @@
 // Moves you can follow (issue #21, src/ui/motion.rs) in Chromium: a move of each game is shown
 // as motion and ends with the board exactly as the view draws it (no piece left mid-way,
 // nothing duplicated, no ghost left), a computer turn of several actions in Herd is animated
-// action by action, and with reduced motion no animation runs at all.
+// action by action, actions faster than a motion (the Instant pace) never send a piece off the
+// board, and with reduced motion no animation runs at all.
 //
 // The other browser tests run with reduced motion (lib.js `launch`), so motion never slows
 // their taps; these pages turn it back on.
@@ -14,6 +15,9 @@ function countAnimations() {
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (...args) {
     window.__motion.calls++;
+    // The farthest a piece was sent from where it stands (a travel's first keyframe).
+    const from = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(JSON.stringify(args[0]));
+    if (from) window.__motion.farthest = Math.max(window.__motion.farthest || 0, Math.hypot(+from[1], +from[2]));
     const key = this.getAttribute && (this.getAttribute('data-piece') || this.getAttribute('data-count') || this.getAttribute('data-flash'));
     if (key) window.__motion.pieces.push(key);
     return animate.apply(this, args);
@@ -56,7 +60,10 @@ async function atRest(page) {
   });
 }
 
-const motion = page => page.evaluate(() => ({ ...window.__motion }));
+const motion = page => page.evaluate(() => {
+  const { farthest, ...seen } = window.__motion;
+  return seen;
+});
 
 // Taps the first legal target (or the middle one) until an action moved something on the table.
 async function playUntilMotion(page, game, pick = 'first') {
@@ -152,6 +159,38 @@ module.exports = {
     // The stones drawn are the stones the cells name (the view), no more and no fewer.
     const named = await page.$$eval('.herd-board .cell[aria-label*="stone"]', cells => cells.length);
     assert.strictEqual(first.keys.length, named, 'one piece per stone of the view');
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
+  async 'at the Instant pace, each action moves only what it changed, never from off the screen'({ url, context }) {
+    // Two computers at the Instant pace: the actions come faster than a motion lasts, so a
+    // piece is often mid-way when the next action is read.
+    const { page, problems } = await motionPage(context);
+    await start(page, url, 'herd', { seats: ['easy', 'easy'], options: [['.options select >> nth=0', '5']] });
+    await page.selectOption('.pace select', '0');
+    await page.evaluate(() => {
+      window.__frames = [];
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (...args) {
+        const now = performance.now();
+        const last = window.__frames[window.__frames.length - 1];
+        if (last && now - last.at < 5) last.count++;
+        else window.__frames.push({ at: now, count: 1 });
+        return animate.apply(this, args);
+      };
+    });
+    await page.waitForFunction(() => document.querySelectorAll('.board-wrap [data-piece]').length >= 20, null, { timeout: 60000 });
+    const { frames, farthest } = await page.evaluate(() => ({ frames: window.__frames.map(f => f.count), farthest: window.__motion.farthest }));
+    const stones = await page.$$eval('.board-wrap [data-piece]', p => p.length);
+    const screen = await page.evaluate(() => Math.hypot(innerWidth, innerHeight));
+    assert.ok(frames.length > 10, `actions were animated (${frames.length} frames)`);
+    // An action places, removes or captures a few stones: with every stone on the board moving
+    // at every action (the fault this guards against), frames would count ~20 animations.
+    assert.ok(Math.max(...frames) < stones / 2, `at most a few pieces move at once (${frames.join(' ')}; ${stones} stones)`);
+    // A travel comes from a supply or a cell on the screen; mid-way readings sent pieces from
+    // millions of pixels away.
+    assert.ok(farthest < 2 * screen, `no piece travels from off the screen (${Math.round(farthest)} px, the screen ${Math.round(screen)} px)`);
     assert.deepStrictEqual(problems, []);
     await page.close();
   },
