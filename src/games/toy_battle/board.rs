@@ -543,6 +543,152 @@ fn cues(before: &ToyBattleView, after: &ToyBattleView) -> Vec<Cue> {
     }))
 }
 
+/// What a region shows: its shading, its Medals or who took them.
+#[derive(Clone, PartialEq)]
+struct RegionLook {
+    class: String,
+    title: String,
+    left: u8,
+    /// The taker's mark and colour.
+    taken: Option<(&'static str, Colour)>,
+}
+
+fn region_look(v: &ToyBattleView, r: &super::layout::RegionState, lang: Lang) -> RegionLook {
+    let taker = r.taken_by.map(|s| (tb_look(v, s), v.table.colour(s)));
+    let class = match taker {
+        Some((_, c)) => format!("tb-region tb-taken-{}", c.name()),
+        None => "tb-region".to_string(),
+    };
+    let left = r.medals_left;
+    let title = match taker {
+        Some((look, _)) => t!(
+            lang,
+            "Region: {} took its {} Medal(s)",
+            "Terület: {} elvitte {} érmét",
+            look.colour_name(lang),
+            r.medals
+        ),
+        None => t!(
+            lang,
+            "Region: {left} Medal(s); hold all {} bases to take them",
+            "Terület: {left} érem; mind {} bázisát birtokold, hogy elvidd",
+            crate::i18n::the(lang, &r.bases.to_string(), false)
+        ),
+    };
+    RegionLook {
+        class,
+        title,
+        left,
+        taken: taker.map(|(look, c)| (look.mark, c)),
+    }
+}
+
+/// What a base shows now: its tiles, its rings, and what a tap on it does.
+#[derive(Clone, PartialEq)]
+struct BaseLook {
+    tap: Option<Tap>,
+    /// Its tiles' colours and Troops, bottom first.
+    stack: Vec<(Colour, Troop)>,
+    /// Where its top Troop came from: its seat's rack, or the base an Eruption threw it from.
+    came_from: String,
+    /// Its effect is pending.
+    trigger: bool,
+    /// Picked as the Troop an Eruption throws.
+    picked: bool,
+    /// A Troop placed or moved here in the last or this turn.
+    fresh: bool,
+    /// Emptied in the last or this turn.
+    ghost: bool,
+    /// Its accessible name.
+    label: String,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn base_look(
+    v: &ToyBattleView,
+    legal: &[A],
+    chosen: Option<Troop>,
+    from: Option<u8>,
+    id: u8,
+    power: Option<Power>,
+    allowed: Option<&[Troop]>,
+    lang: Lang,
+) -> BaseLook {
+    let tap = node_tap(legal, chosen, from, id);
+    let stack = v.table.stack(id);
+    let changes = || v.last_turn.iter().chain(v.this_turn.iter());
+    let fresh = changes().any(|c| {
+        matches!(c, Change::Placed { node, .. } | Change::Moved { to: node, .. } if *node == id)
+    });
+    let emptied = changes().any(|c| {
+        matches!(c, Change::Discarded { node, .. } | Change::Retreated { node, .. } | Change::Moved { from: node, .. } if *node == id)
+    });
+    // A Troop new on this base came from its seat's rack, or from the base the Eruption moved
+    // it from (where it was the top, one above what stands there now).
+    let came_from = stack.last().map_or_else(String::new, |tile| {
+        changes()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .find_map(|c| match *c {
+                Change::Moved { from, to, .. } if to == id => {
+                    Some(format!("tile-{from}-{}", v.table.stack(from).len()))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| format!("rack-{}", tile.owner))
+    });
+    let mut label = node_name(v, id, lang);
+    if let Some(p) = power {
+        label.push_str(&format!(" ({})", power_name(p, lang)));
+    }
+    if let Some(list) = allowed {
+        let vals = list
+            .iter()
+            .map(|&t| strength_label(t))
+            .collect::<Vec<_>>()
+            .join(", ");
+        label.push_str(&t!(lang, ", only {vals}", ", csak {vals}"));
+    }
+    label.push_str(": ");
+    label.push_str(&stack_words(v, id, lang));
+    if let Some(tap) = tap {
+        let what = match tap {
+            Tap::Play(A::Place { troop, .. } | A::CapnPlace { troop, .. }) => {
+                t!(lang, "place {} here", "tedd ide: {}", troop_label(troop))
+            }
+            Tap::Play(A::JumboDiscard { .. }) => lang
+                .pick("discard this Troop", "dobd el ezt az egységet")
+                .to_string(),
+            Tap::Play(A::Retreat { .. }) => lang
+                .pick("take this Troop back", "vedd vissza ezt az egységet")
+                .to_string(),
+            Tap::Play(A::Erupt { .. }) => lang
+                .pick("throw the Troop here", "ide repül az egység")
+                .to_string(),
+            Tap::EruptFrom(_) => lang
+                .pick("throw this Troop", "ezt az egységet dobd el a kitöréssel")
+                .to_string(),
+            Tap::Play(_) => String::new(),
+        };
+        label.push_str(". ");
+        label.push_str(&what);
+    }
+    BaseLook {
+        tap,
+        stack: stack
+            .iter()
+            .map(|tile| (v.table.colour(tile.owner as Seat), tile.troop))
+            .collect(),
+        came_from,
+        trigger: trigger_node(v) == Some(id),
+        picked: from == Some(id),
+        fresh,
+        ghost: emptied && !fresh,
+        label,
+    }
+}
+
 pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
     let BoardProps {
         view,
@@ -734,38 +880,30 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
         .into_any()
     };
 
+    // The terrain is drawn once for its orientation; each region and each base redraws itself
+    // when what it shows changes ([`RegionLook`], [`BaseLook`]), so an action touches the bases
+    // it changed. Redrawn whole, the terrain rewrote 2,000-11,000 attributes at every action
+    // (issue #20 target 2).
+    let orient =
+        Memo::new(move |_| view.with(|v| Orient::of(v.table.colour(v.seat), portrait.get())));
+    let layout = Memo::new(move |_| view.with(|v| v.table.layout()));
+    let region_states = Memo::new(move |_| view.with(|v| v.table.regions()));
     let svg = move || {
-        let v = view.get();
-        let lang = lang.get();
-        let legal_now = legal.get();
-        let chosen = sel.get().map(|s| s.0);
-        let from_now = from.get();
-        let orient = Orient::of(v.table.colour(v.seat), portrait.get());
+        let orient = orient.get();
         let (w, h) = orient.size();
-        let trigger = trigger_node(&v);
-        let changes: Vec<Change> = v
-            .last_turn
-            .iter()
-            .chain(v.this_turn.iter())
-            .copied()
-            .collect();
-        let fresh = |id: u8| {
-            changes.iter().any(|c| {
-                matches!(c, Change::Placed { node, .. } | Change::Moved { to: node, .. } if *node == id)
-            })
-        };
-        let emptied = |id: u8| {
-            changes.iter().any(|c| {
-                matches!(c, Change::Discarded { node, .. } | Change::Retreated { node, .. } | Change::Moved { from: node, .. } if *node == id)
-            })
-        };
-        let terrain = v.table.terrain();
-
-        let regions = v
-            .table
-            .regions()
+        let nodes_now = layout.get();
+        let (terrain_key, power_here, paths) = view.with_untracked(|v| {
+            (
+                v.table.terrain,
+                v.table.terrain().spec.power,
+                v.table.paths(),
+            )
+        });
+        let regions = region_states
+            .get_untracked()
             .into_iter()
-            .map(|r| {
+            .enumerate()
+            .map(|(i, r)| {
                 let points = r
                     .ring
                     .iter()
@@ -776,56 +914,40 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     .collect::<Vec<_>>()
                     .join(" ");
                 let (lx, ly) = orient.at(r.label.0, r.label.1);
-                let taker = r.taken_by.map(|s| (tb_look(&v, s), v.table.colour(s)));
-                let class = match taker {
-                    Some((_, c)) => format!("tb-region tb-taken-{}", c.name()),
-                    None => "tb-region".to_string(),
-                };
-                let left = r.medals_left;
-                let title = match taker {
-                    Some((look, _)) => t!(
-                        lang,
-                        "Region: {} took its {} Medal(s)",
-                        "Terület: {} elvitte {} érmét",
-                        look.colour_name(lang),
-                        r.medals
-                    ),
-                    None => t!(
-                        lang,
-                        "Region: {left} Medal(s); hold all {} bases to take them",
-                        "Terület: {left} érem; mind {} bázisát birtokold, hogy elvidd",
-                        crate::i18n::the(lang, &r.bases.to_string(), false)
-                    ),
-                };
-                let label = match taker {
-                    None => view! {
-                        <g class="tb-medal">
-                            <circle cx=lx cy=ly r="17"></circle>
-                            <circle class="tb-medal-in" cx=lx cy=ly r="12"></circle>
-                            <text x=lx y=ly + 6.0 text-anchor="middle" font-size="18">{left}</text>
+                let look = Memo::new(move |_| {
+                    let lang = lang.get();
+                    view.with(|v| region_states.with(|rs| rs.get(i).map(|r| region_look(v, r, lang))))
+                });
+                move || {
+                    let RegionLook { class, title, left, taken } = look.get()?;
+                    let label = match taken {
+                        None => view! {
+                            <g class="tb-medal">
+                                <circle cx=lx cy=ly r="17"></circle>
+                                <circle class="tb-medal-in" cx=lx cy=ly r="12"></circle>
+                                <text x=lx y=ly + 6.0 text-anchor="middle" font-size="18">{left}</text>
+                            </g>
+                        }
+                        .into_any(),
+                        Some((mark, c)) => view! {
+                            <g class=format!("tb-medal-taken tb-fill-{}", c.name())>
+                                <circle cx=lx cy=ly r="13"></circle>
+                                <text x=lx y=ly + 5.0 text-anchor="middle" font-size="14">{mark}</text>
+                            </g>
+                        }
+                        .into_any(),
+                    };
+                    Some(view! {
+                        <g>
+                            <polygon class=class points=points.clone()><title>{title}</title></polygon>
+                            {label}
                         </g>
-                    }
-                    .into_any(),
-                    Some((look, c)) => view! {
-                        <g class=format!("tb-medal-taken tb-fill-{}", c.name())>
-                            <circle cx=lx cy=ly r="13"></circle>
-                            <text x=lx y=ly + 5.0 text-anchor="middle" font-size="14">{look.mark}</text>
-                        </g>
-                    }
-                    .into_any(),
-                };
-                view! {
-                    <g>
-                        <polygon class=class points=points><title>{title}</title></polygon>
-                        {label}
-                    </g>
+                    })
                 }
             })
             .collect_view();
 
-        let paths = v
-            .table
-            .paths()
+        let paths = paths
             .into_iter()
             .map(|(a, b)| {
                 let (x1, y1) = orient.at(a.0, a.1);
@@ -837,22 +959,30 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
             })
             .collect_view();
 
-        let nodes = v
-            .table
-            .layout()
-            .into_iter()
+        let nodes = nodes_now
+            .iter()
             .map(|n| {
                 let (x, y) = orient.at(n.x, n.y);
                 let id = n.id;
-                let tap = node_tap(&legal_now, chosen, from_now, id);
-                let stack = v.table.stack(id).to_vec();
-                let colour_of = |owner: u8| v.table.colour(owner as Seat);
-                let power = n.special.then_some(terrain.spec.power).filter(|p| {
+                let power = n.special.then_some(power_here).filter(|p| {
                     !matches!(p, Power::None | Power::PoolLimits)
                 });
-                let ground = match n.hq {
-                    Some(owner) => {
-                        let c = v.table.colour(owner);
+                let hq = n.hq.map(|owner| view.with_untracked(|v| v.table.colour(owner)));
+                let allowed = n.allowed.clone();
+                let look = Memo::new(move |_| {
+                    let lang = lang.get();
+                    let chosen = sel.get().map(|s| s.0);
+                    let from_now = from.get();
+                    view.with(|v| legal.with(|legal_now| base_look(v, legal_now, chosen, from_now, id, power, allowed.as_deref(), lang)))
+                });
+                let here = move |a: &A| on_node(a, id);
+                let marks = move || {
+                    let r = if hq.is_some() { HQ_R + 9.0 } else { BASE_R + 8.0 };
+                    let ring = move |class| view! { <circle class=class cx=x cy=y r=r></circle> }.into_any();
+                    svg_marks(props.hint_on(here), props.review_on(here), ring, (x + r * 0.72, y + r * 0.72), 12.0)
+                };
+                let ground = move || match hq {
+                    Some(c) => {
                         let r = HQ_R;
                         let d = format!(
                             "M{:.0},{:.0} V{:.0} h{s:.1} v{c1:.1} h{s:.1} v-{c1:.1} h{s:.1} v{c1:.1} h{s:.1} v-{c1:.1} h{s:.1} V{:.0} Z",
@@ -877,49 +1007,6 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     }
                     .into_any(),
                 };
-                let covered = stack.len().saturating_sub(1);
-                let shadows = stack[..covered]
-                    .iter()
-                    .rev()
-                    .take(3)
-                    .enumerate()
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .map(|(k, tile)| {
-                        let off = 7.0 * (k as f64 + 1.0);
-                        tile_shape(colour_of(tile.owner), x + off, y + off, TOKEN, "tb-tile tb-covered")
-                    })
-                    .collect_view();
-                // A Troop new on this base came from its seat's rack, or from the base the
-                // Eruption moved it from (where it was the top, one above what stands there now).
-                let came_from = |owner: u8| {
-                    changes
-                        .iter()
-                        .rev()
-                        .find_map(|c| match *c {
-                            Change::Moved { from, to, .. } if to == id => {
-                                Some(format!("tile-{from}-{}", v.table.stack(from).len()))
-                            }
-                            _ => None,
-                        })
-                        .unwrap_or_else(|| format!("rack-{owner}"))
-                };
-                let top = stack.last().map(|tile| {
-                    view! {
-                        <g data-piece=format!("tile-{id}-{}", stack.len() - 1) data-from=came_from(tile.owner)>
-                            {token(tile.troop, colour_of(tile.owner), x, y, TOKEN)}
-                        </g>
-                    }
-                });
-                let height = (stack.len() > 1).then(|| {
-                    view! {
-                        <g class="tb-height">
-                            <circle cx=x + 30.0 cy=y - 30.0 r="13"></circle>
-                            <text x=x + 30.0 y=y - 24.5 text-anchor="middle" font-size="16">{stack.len()}</text>
-                        </g>
-                    }
-                });
                 let badge = power.map(|p| {
                     view! {
                         <g class=format!("tb-power tb-power-{}", power_class(p)) transform=format!("translate({:.1},{:.1})", x - 30.0, y - 30.0)>
@@ -931,7 +1018,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                 let limits = n.allowed.as_ref().map(|list| {
                     let text = list.iter().map(|&t| strength_label(t).replace('X', "K")).collect::<Vec<_>>().join(" ");
                     let width = 14.0 + 13.0 * list.len() as f64;
-                    let dy = if n.hq.is_some() { HQ_R + 16.0 } else { BASE_R + 14.0 };
+                    let dy = if hq.is_some() { HQ_R + 16.0 } else { BASE_R + 14.0 };
                     view! {
                         <g class="tb-limits">
                             <rect x=x - width / 2.0 y=y + dy - 13.0 width=width height="22" rx="11"></rect>
@@ -939,61 +1026,74 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         </g>
                     }
                 });
-                let id_label = n.hq.is_none().then(|| {
+                let id_label = hq.is_none().then(|| {
                     view! { <text class="tb-id" x=x - 33.0 y=y + 44.0 text-anchor="middle" font-size="15">{id}</text> }
                 });
-                let ring = |class: &'static str| {
-                    let r = if n.hq.is_some() { HQ_R + 9.0 } else { BASE_R + 8.0 };
+                let ring = move |class: &'static str| {
+                    let r = if hq.is_some() { HQ_R + 9.0 } else { BASE_R + 8.0 };
                     view! { <circle class=class cx=x cy=y r=r></circle> }
                 };
-                let target_ring = tap.map(|_| ring("tb-target"));
-                let trigger_ring = (trigger == Some(id)).then(|| ring("tb-trigger"));
-                let from_ring = (from_now == Some(id)).then(|| ring("tb-picked"));
-                let fresh_ring = (fresh(id) && !stack.is_empty()).then(|| ring("tb-fresh"));
-                let ghost = (emptied(id) && !fresh(id)).then(|| ring("tb-ghost"));
-
-                let mut label = node_name(&v, id, lang);
-                if let Some(p) = power {
-                    label.push_str(&format!(" ({})", power_name(p, lang)));
-                }
-                if let Some(list) = &n.allowed {
-                    let vals = list.iter().map(|&t| strength_label(t)).collect::<Vec<_>>().join(", ");
-                    label.push_str(&t!(lang, ", only {vals}", ", csak {vals}"));
-                }
-                label.push_str(": ");
-                label.push_str(&stack_words(&v, id, lang));
-                if let Some(tap) = tap {
-                    let what = match tap {
-                        Tap::Play(A::Place { troop, .. } | A::CapnPlace { troop, .. }) => {
-                            t!(lang, "place {} here", "tedd ide: {}", troop_label(troop))
-                        }
-                        Tap::Play(A::JumboDiscard { .. }) => lang.pick("discard this Troop", "dobd el ezt az egységet").to_string(),
-                        Tap::Play(A::Retreat { .. }) => lang.pick("take this Troop back", "vedd vissza ezt az egységet").to_string(),
-                        Tap::Play(A::Erupt { .. }) => lang.pick("throw the Troop here", "ide repül az egység").to_string(),
-                        Tap::EruptFrom(_) => lang.pick("throw this Troop", "ezt az egységet dobd el a kitöréssel").to_string(),
-                        Tap::Play(_) => String::new(),
-                    };
-                    label.push_str(". ");
-                    label.push_str(&what);
-                }
-                let title = label.clone();
-                let run = move || match tap {
+                let tap = Memo::new(move |_| look.with(|l| l.tap));
+                let run = move || match tap.get_untracked() {
                     Some(Tap::Play(a)) => act(a),
                     Some(Tap::EruptFrom(f)) => erupt_from.set(Some(f)),
                     None => look_at(id),
                 };
                 let key = activate_on_key(run);
-                let here = move |a: &A| on_node(a, id);
-                let marks = move || {
-                    let r = if n.hq.is_some() { HQ_R + 9.0 } else { BASE_R + 8.0 };
-                    let ring = move |class| view! { <circle class=class cx=x cy=y r=r></circle> }.into_any();
-                    svg_marks(props.hint_on(here), props.review_on(here), ring, (x + r * 0.72, y + r * 0.72), 12.0)
+                let target_ring = move || tap.get().map(|_| ring("tb-target"));
+                let title = Memo::new(move |_| look.with(|l| l.label.clone()));
+                // The tiles redraw only when the stack changes, the rings only when they do.
+                let tiles = Memo::new(move |_| look.with(|l| (l.stack.clone(), l.came_from.clone())));
+                let rings = Memo::new(move |_| {
+                    look.with(|l| (l.trigger, l.picked, l.fresh && !l.stack.is_empty(), l.ghost))
+                });
+                let stack = move || {
+                    let (stack, came_from) = tiles.get();
+                    let covered = stack.len().saturating_sub(1);
+                    let shadows = stack[..covered]
+                        .iter()
+                        .rev()
+                        .take(3)
+                        .enumerate()
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()
+                        .map(|(k, &(colour, _))| {
+                            let off = 7.0 * (k as f64 + 1.0);
+                            tile_shape(colour, x + off, y + off, TOKEN, "tb-tile tb-covered")
+                        })
+                        .collect_view();
+                    let top = stack.last().map(|&(colour, troop)| {
+                        view! {
+                            <g data-piece=format!("tile-{id}-{}", stack.len() - 1) data-from=came_from>
+                                {token(troop, colour, x, y, TOKEN)}
+                            </g>
+                        }
+                    });
+                    let height = (stack.len() > 1).then(|| {
+                        view! {
+                            <g class="tb-height">
+                                <circle cx=x + 30.0 cy=y - 30.0 r="13"></circle>
+                                <text x=x + 30.0 y=y - 24.5 text-anchor="middle" font-size="16">{stack.len()}</text>
+                            </g>
+                        }
+                    });
+                    view! { {shadows} {top} {height} }
+                };
+                let rings = move || {
+                    let (trigger, picked, fresh, ghost) = rings.get();
+                    view! {
+                        {trigger.then(|| ring("tb-trigger"))}
+                        {picked.then(|| ring("tb-picked"))}
+                        {fresh.then(|| ring("tb-fresh"))}
+                        {ghost.then(|| ring("tb-ghost"))}
+                    }
                 };
                 view! {
                     <g
                         class="tb-node"
-                        class:legal=tap.is_some()
-                        data-legal=tap.map(|_| "")
+                        class:legal=move || tap.get().is_some()
+                        data-legal=move || tap.get().map(|_| "")
                         data-hint=move || props.hint_on(here)
                         data-review=move || props.review_on(here)
                         data-node=id.to_string()
@@ -1013,22 +1113,15 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         {badge}
                         {limits}
                         {id_label}
-                        {shadows}
-                        {top}
-                        {height}
-                        {trigger_ring}
-                        {from_ring}
-                        {fresh_ring}
-                        {ghost}
+                        {stack}
+                        {rings}
                         {marks}
                     </g>
                 }
             })
             .collect_view();
 
-        let spots: Vec<(u8, f64, f64, f64)> = v
-            .table
-            .layout()
+        let spots: Vec<(u8, f64, f64, f64)> = nodes_now
             .iter()
             .map(|n| {
                 let (x, y) = orient.at(n.x, n.y);
@@ -1046,14 +1139,18 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
             Some(view! { <circle class="tb-looked" cx=x cy=y r=r></circle> })
         };
         let view_box = format!("-12 -12 {} {}", w + 24.0, h + 24.0);
-        let name = terrain_name(v.table.terrain, lang);
+        let name = move || {
+            let lang = lang.get();
+            let name = terrain_name(terrain_key, lang);
+            t!(lang, "Toy Battle: {name}", "Játékok Harca: {name}")
+        };
         view! {
             <svg
-                class=format!("board tb-board tb-terrain-{}", choice_key_of(v.table.terrain))
+                class=format!("board tb-board tb-terrain-{}", choice_key_of(terrain_key))
                 class:tb-portrait=orient.size().0 < orient.size().1
                 viewBox=view_box
                 role="group"
-                aria-label=t!(lang, "Toy Battle: {name}", "Játékok Harca: {name}")
+                aria-label=name
                 preserveAspectRatio="xMidYMid meet"
             >
                 <defs>
@@ -1076,74 +1173,107 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
         }
     };
 
-    let rack = move || {
-        let v = view.get();
-        let lang = lang.get();
-        let legal_now = legal.get();
-        let chosen = sel.get();
-        let colour = v.table.colour(v.seat);
-        let placing = legal_now.iter().any(|a| placement_troop(a).is_some());
-        let mut slot = 0usize;
-        let tiles = Troop::ALL
-            .into_iter()
-            .flat_map(|t| {
-                let count = v.rack.count(t) as usize;
-                let frozen = v.rack.frozen[t as usize] as usize;
-                (0..count).map(move |k| (t, k, k >= count - frozen.min(count)))
-            })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|(t, k, frozen)| {
-                let i = slot;
-                slot += 1;
-                let playable = !frozen && legal_now.iter().any(|a| placement_troop(a) == Some(t));
-                let is_chosen = chosen == Some((t, i));
-                let label = if frozen {
-                    t!(lang, "{}: frozen this turn", "{}: ebben a körben befagyott", troop_label(t))
-                } else if is_chosen {
-                    t!(lang, "{}: selected (tap again to put it back)", "{}: kiválasztva (koppints újra a visszatevéshez)", troop_label(t))
-                } else if playable {
-                    t!(lang, "{}: pick it to place it", "{}: válaszd ki a lerakáshoz", troop_label(t))
-                } else {
-                    troop_label(t)
-                };
-                // A move placing this kind of Troop is marked on the first of its kind that can go.
-                let here = move |a: &A| k == 0 && !frozen && placement_troop(a) == Some(t);
-                let click = move |_| {
-                    if is_chosen {
-                        selected.set(None);
+    // The rack's tiles, each keyed by its Troop, its place among its kind and its colour: a
+    // tile's drawing is made once, and an action changes only its marks (issue #20 target 2).
+    let slots = Memo::new(move |_| {
+        view.with(|v| {
+            let colour = v.table.colour(v.seat);
+            Troop::ALL
+                .into_iter()
+                .flat_map(|t| (0..v.rack.count(t) as usize).map(move |k| (t, k, colour)))
+                .collect::<Vec<_>>()
+        })
+    });
+    let rack_tile = move |(t, k, colour): (Troop, usize, Colour)| {
+        let state = Memo::new(move |_| {
+            let lang = lang.get();
+            let chosen = sel.get();
+            view.with(|v| {
+                legal.with(|legal_now| {
+                    let count = v.rack.count(t) as usize;
+                    let frozen_n = v.rack.frozen[t as usize] as usize;
+                    let frozen = k >= count.saturating_sub(frozen_n.min(count));
+                    // Its place in the rack, counting the tiles of the kinds before it.
+                    let i = Troop::ALL
+                        .into_iter()
+                        .take_while(|&u| u != t)
+                        .map(|u| v.rack.count(u) as usize)
+                        .sum::<usize>()
+                        + k;
+                    let playable =
+                        !frozen && legal_now.iter().any(|a| placement_troop(a) == Some(t));
+                    let is_chosen = chosen == Some((t, i));
+                    let label = if frozen {
+                        t!(
+                            lang,
+                            "{}: frozen this turn",
+                            "{}: ebben a körben befagyott",
+                            troop_label(t)
+                        )
+                    } else if is_chosen {
+                        t!(
+                            lang,
+                            "{}: selected (tap again to put it back)",
+                            "{}: kiválasztva (koppints újra a visszatevéshez)",
+                            troop_label(t)
+                        )
                     } else if playable {
-                        selected.set(Some((t, i)));
-                        erupt_from.set(None);
-                    }
-                };
-                view! {
-                    <button
-                        class="tb-rack-tile"
-                        class:tb-chosen=is_chosen
-                        class:tb-frozen=frozen
-                        class:tb-can=playable && !is_chosen
-                        data-legal=(playable && !is_chosen).then_some("")
-                        data-hint=move || props.hint_on(here)
-                        data-review=move || props.review_on(here)
-                        data-troop=t.name()
-                        aria-pressed=is_chosen.to_string()
-                        title=label.clone()
-                        disabled=!playable && !is_chosen
-                        on:click=click
-                    >
-                        {token_svg(t, colour, "tb-rack-chip")}
-                        {frozen.then(|| view! { <span class="tb-ice-mark" aria-hidden="true">"❄"</span> })}
-                        // Named by its words (which begin with the printed name), not by an
-                        // aria-label that would have to repeat the chip's numbers in order.
-                        <span class="tb-tile-name" aria-hidden="true">{t.name()}</span>
-                        <span class="sr-only">{label.clone()}</span>
-                    </button>
-                }
+                        t!(
+                            lang,
+                            "{}: pick it to place it",
+                            "{}: válaszd ki a lerakáshoz",
+                            troop_label(t)
+                        )
+                    } else {
+                        troop_label(t)
+                    };
+                    (i, frozen, playable, is_chosen, label)
+                })
             })
-            .collect_view();
-        let draw = legal_now.contains(&A::Draw).then(|| {
-            let label = button_label(&A::Draw, &v, lang);
+        });
+        let frozen = move || state.with(|s| s.1);
+        let playable = move || state.with(|s| s.2);
+        let is_chosen = move || state.with(|s| s.3);
+        let label = move || state.with(|s| s.4.clone());
+        // A move placing this kind of Troop is marked on the first of its kind that can go.
+        let here = move |a: &A| k == 0 && !frozen() && placement_troop(a) == Some(t);
+        let click = move |_| {
+            let (i, _, playable, is_chosen, _) = state.get_untracked();
+            if is_chosen {
+                selected.set(None);
+            } else if playable {
+                selected.set(Some((t, i)));
+                erupt_from.set(None);
+            }
+        };
+        view! {
+            <button
+                class="tb-rack-tile"
+                class:tb-chosen=is_chosen
+                class:tb-frozen=frozen
+                class:tb-can=move || playable() && !is_chosen()
+                data-legal=move || (playable() && !is_chosen()).then_some("")
+                data-hint=move || props.hint_on(here)
+                data-review=move || props.review_on(here)
+                data-troop=t.name()
+                aria-pressed=move || is_chosen().to_string()
+                title=label
+                disabled=move || !playable() && !is_chosen()
+                on:click=click
+            >
+                {token_svg(t, colour, "tb-rack-chip")}
+                {move || frozen().then(|| view! { <span class="tb-ice-mark" aria-hidden="true">"❄"</span> })}
+                // Named by its words (which begin with the printed name), not by an
+                // aria-label that would have to repeat the chip's numbers in order.
+                <span class="tb-tile-name" aria-hidden="true">{t.name()}</span>
+                <span class="sr-only">{label}</span>
+            </button>
+        }
+    };
+    // Only the tiles' For stays while the game goes on; the words around it follow the view.
+    let draw = move || {
+        legal.with(|l| l.contains(&A::Draw)).then(|| {
+            let label = view.with(|v| button_label(&A::Draw, v, lang.get()));
             view! {
                 <button class="primary tb-draw" data-legal=""
                     data-hint=move || props.hint_on(|h| *h == A::Draw)
@@ -1152,21 +1282,30 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     {label}
                 </button>
             }
-        });
-        let empty = (v.rack.size() == 0).then(|| {
-            view! { <span class="tb-empty">{lang.pick("Your rack is empty", "A tartód üres")}</span> }
-        });
-        let hint = (placing && chosen.is_none()).then(|| {
-            view! { <span class="tb-hint">{lang.pick("Pick a Troop", "Válassz egységet")}</span> }
-        });
-        view! {
-            <div class="tb-rack" data-testid="tb-rack" role="group" aria-label=t!(lang, "Your rack", "A tartód")>
-                <span class="tb-rack-title">{t!(lang, "Your rack {}/8", "Tartód {}/8", v.rack.size())}</span>
-                <div class="tb-rack-tiles">{tiles}{empty}</div>
-                {hint}
-                {draw}
+        })
+    };
+    let rack_size = Memo::new(move |_| view.with(|v| v.rack.size()));
+    let empty = move || {
+        (rack_size.get() == 0).then(|| {
+            view! { <span class="tb-empty">{move || lang.get().pick("Your rack is empty", "A tartód üres")}</span> }
+        })
+    };
+    let pick_hint = move || {
+        let placing = legal.with(|l| l.iter().any(|a| placement_troop(a).is_some()));
+        (placing && sel.get().is_none()).then(|| {
+            view! { <span class="tb-hint">{move || lang.get().pick("Pick a Troop", "Válassz egységet")}</span> }
+        })
+    };
+    let rack = view! {
+        <div class="tb-rack" data-testid="tb-rack" role="group" aria-label=move || t!(lang.get(), "Your rack", "A tartód")>
+            <span class="tb-rack-title">{move || t!(lang.get(), "Your rack {}/8", "Tartód {}/8", rack_size.get())}</span>
+            <div class="tb-rack-tiles">
+                <For each=move || slots.get() key=|slot| *slot children=rack_tile />
+                {empty}
             </div>
-        }
+            {pick_hint}
+            {draw}
+        </div>
     };
 
     let under = move || {
