@@ -737,60 +737,94 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
         play.run(a);
     };
 
-    let sides = move || {
-        let v = view.get();
-        let lang = lang.get();
-        let target = v.table.medal_target();
-        [v.seat, 1 - v.seat]
-            .into_iter()
-            .map(|seat| {
-                let look = tb_look(&v, seat);
-                let colour = v.table.colour(seat);
-                let face = &v.racks[seat];
-                let medals = v.table.medals[seat];
-                let me = seat == v.seat;
-                let who = if me {
-                    t!(lang, "{} (you)", "{} (te)", look.colour_name(lang))
-                } else {
-                    look.colour_name(lang).to_string()
-                };
-                let frozen = (face.frozen > 0).then(|| {
-                    let n = face.frozen;
-                    view! { <span class="tb-stat tb-ice">{t!(lang, "{n} frozen", "{n} befagyott")}</span> }
-                });
-                // The opponent's rack: openly returned Troops face up (D12), the rest face down.
-                let backs = (!me).then(|| {
-                    let known: Vec<Troop> = Troop::ALL
-                        .into_iter()
-                        .flat_map(|t| std::iter::repeat_n(t, face.known[t as usize] as usize))
-                        .take(face.size as usize)
-                        .collect();
-                    let hidden = face.size as usize - known.len();
-                    let frozen = (face.frozen as usize).min(hidden);
-                    let up = known
-                        .into_iter()
-                        .map(|t| token_svg(t, colour, "tb-mini").into_any())
-                        .collect_view();
-                    let down = (0..hidden)
-                        .map(|i| back_svg(colour, i >= hidden - frozen).into_any())
-                        .collect_view();
-                    view! { <span class="tb-backs" aria-hidden="true">{up}{down}</span> }
-                });
-                view! {
-                    <div class=format!("tb-side tb-side-{}", colour.name()) class:tb-moving=v.mover == seat && v.end.is_none()
-                        data-anchor=format!("rack-{seat}")>
-                        <span class="tb-who"><span class="tb-mark" aria-hidden="true">{look.mark}</span> {who}</span>
-                        <span class="tb-stat tb-medals" title=lang.pick("Medals / objective", "Érmek / cél")>
-                            <span class="tb-medal-icon" aria-hidden="true"></span>
-                            <span data-count=format!("medals-{seat}")>{t!(lang, "{medals}/{target} medals", "{medals}/{target} érem")}</span>
-                        </span>
-                        <span class="tb-stat">{t!(lang, "rack {}/8", "tartó {}/8", face.size)}</span>
-                        {frozen}
-                        <span class="tb-stat">{t!(lang, "reserve {}", "tartalék {}", v.reserves[seat])}</span>
-                        {backs}
-                    </div>
-                }
+    // Each side's panel is drawn once per viewer: its words follow the view, and the opponent's
+    // rack is redrawn only when it changes (issue #20 target 2).
+    let side = move |seat: Seat, me: bool| {
+        let (look, colour) = view.with_untracked(|v| (tb_look(v, seat), v.table.colour(seat)));
+        let who = move || {
+            let lang = lang.get();
+            if me {
+                t!(lang, "{} (you)", "{} (te)", look.colour_name(lang))
+            } else {
+                look.colour_name(lang).to_string()
+            }
+        };
+        let medals = move || {
+            let lang = lang.get();
+            let (medals, target) = view.with(|v| (v.table.medals[seat], v.table.medal_target()));
+            t!(lang, "{medals}/{target} medals", "{medals}/{target} érem")
+        };
+        let rack = move || {
+            t!(
+                lang.get(),
+                "rack {}/8",
+                "tartó {}/8",
+                view.with(|v| v.racks[seat].size)
+            )
+        };
+        let reserve = move || {
+            t!(
+                lang.get(),
+                "reserve {}",
+                "tartalék {}",
+                view.with(|v| v.reserves[seat])
+            )
+        };
+        let frozen = move || {
+            let n = view.with(|v| v.racks[seat].frozen);
+            (n > 0).then(|| {
+                view! { <span class="tb-stat tb-ice">{move || t!(lang.get(), "{n} frozen", "{n} befagyott")}</span> }
             })
+        };
+        // The opponent's rack: openly returned Troops face up (D12), the rest face down.
+        let face = Memo::new(move |_| {
+            view.with(|v| {
+                let face = &v.racks[seat];
+                let known: Vec<Troop> = Troop::ALL
+                    .into_iter()
+                    .flat_map(|t| std::iter::repeat_n(t, face.known[t as usize] as usize))
+                    .take(face.size as usize)
+                    .collect();
+                let hidden = face.size as usize - known.len();
+                let frozen = (face.frozen as usize).min(hidden);
+                (known, hidden, frozen)
+            })
+        });
+        let backs = move || {
+            (!me).then(|| {
+                let (known, hidden, frozen) = face.get();
+                let up = known
+                    .into_iter()
+                    .map(|t| token_svg(t, colour, "tb-mini").into_any())
+                    .collect_view();
+                let down = (0..hidden)
+                    .map(|i| back_svg(colour, i >= hidden - frozen).into_any())
+                    .collect_view();
+                view! { <span class="tb-backs" aria-hidden="true">{up}{down}</span> }
+            })
+        };
+        view! {
+            <div class=format!("tb-side tb-side-{}", colour.name())
+                class:tb-moving=move || view.with(|v| v.mover == seat && v.end.is_none())
+                data-anchor=format!("rack-{seat}")>
+                <span class="tb-who"><span class="tb-mark" aria-hidden="true">{look.mark}</span> {who}</span>
+                <span class="tb-stat tb-medals" title=move || lang.get().pick("Medals / objective", "Érmek / cél")>
+                    <span class="tb-medal-icon" aria-hidden="true"></span>
+                    <span data-count=format!("medals-{seat}")>{medals}</span>
+                </span>
+                <span class="tb-stat">{rack}</span>
+                {frozen}
+                <span class="tb-stat">{reserve}</span>
+                {backs}
+            </div>
+        }
+    };
+    let viewer = Memo::new(move |_| view.with(|v| v.seat));
+    let sides = move || {
+        let me = viewer.get();
+        [me, 1 - me]
+            .into_iter()
+            .map(|seat| side(seat, seat == me))
             .collect_view()
     };
 
@@ -1308,25 +1342,44 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
         </div>
     };
 
-    let under = move || {
+    // The discard pile, newest first, redrawn only when a Troop joins it (issue #20 target 2).
+    let pile = Memo::new(move |_| {
+        view.with(|v| {
+            v.table
+                .discard
+                .iter()
+                .rev()
+                .map(|tile| (tile.owner, tile.troop))
+                .collect::<Vec<_>>()
+        })
+    });
+    let discard = move || {
+        let lang = lang.get();
+        let pile = pile.get();
+        let n = pile.len();
+        let tiles = view.with_untracked(|v| {
+            pile.into_iter()
+                .map(|(owner, troop)| {
+                    let c = v.table.colour(owner as Seat);
+                    let words = tile_words(v, owner, troop, lang);
+                    view! { <span class="tb-disc" title=words.clone() role="img" aria-label=words>{token_svg(troop, c, "tb-mini")}</span> }
+                })
+                .collect_view()
+        });
+        view! {
+            <div class="tb-discard" role="group" aria-label=t!(lang, "Discard pile", "Dobópakli")>
+                <span class="tb-under-title">{t!(lang, "Discard ({n}):", "Dobópakli ({n}):")}</span>
+                {tiles}
+            </div>
+        }
+    };
+    let inspector = move || {
         let v = view.get();
         let lang = lang.get();
-        let discard = v
-            .table
-            .discard
-            .iter()
-            .rev()
-            .map(|tile| {
-                let c = v.table.colour(tile.owner as Seat);
-                let words = tile_words(&v, tile.owner, tile.troop, lang);
-                view! { <span class="tb-disc" title=words.clone() role="img" aria-label=words>{token_svg(tile.troop, c, "tb-mini")}</span> }
-            })
-            .collect_view();
-        let n = v.table.discard.len();
         let inspected = inspect
             .get()
             .filter(|&id| v.table.terrain().index_of(id).is_some());
-        let inspector = match inspected {
+        match inspected {
             Some(id) => {
                 let stack = v.table.stack(id).to_vec();
                 let tiles = if stack.is_empty() {
@@ -1361,16 +1414,13 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                 </div>
             }
             .into_any(),
-        };
-        view! {
-            <div class="tb-under">
-                {inspector}
-                <div class="tb-discard" role="group" aria-label=t!(lang, "Discard pile", "Dobópakli")>
-                    <span class="tb-under-title">{t!(lang, "Discard ({n}):", "Dobópakli ({n}):")}</span>
-                    {discard}
-                </div>
-            </div>
         }
+    };
+    let under = view! {
+        <div class="tb-under">
+            {inspector}
+            {discard}
+        </div>
     };
 
     // In a review nothing is legal, so no button is drawn: the moves that are only buttons are
