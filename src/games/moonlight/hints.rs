@@ -5,7 +5,7 @@
 use super::cards::{Power, Wolf};
 use super::panorama::{Bounds, Cell, FULL};
 use super::rules::{Covers, MoonlightAction, MoonlightState, Phase};
-use super::scoring::{row_value, ScoreRules, Visible, BONUS_MOONS, MOON_POINTS};
+use super::scoring::{corner_value, row_value, ScoreRules, Visible, BONUS_MOONS, MOON_POINTS};
 use crate::engine::{Rng, Seat};
 use rand::Rng as _;
 
@@ -123,11 +123,7 @@ impl Rows {
     }
 
     fn moon_lead(&self, seat: Seat) -> i32 {
-        match self.rules.decide(self.moons) {
-            Some(w) if w == seat => MOON_POINTS as i32,
-            Some(_) => -(MOON_POINTS as i32),
-            None => 0,
-        }
+        moon_lead(&self.rules, seat, self.moons)
     }
 
     fn row(&self, at: Cell) -> usize {
@@ -146,13 +142,14 @@ impl Rows {
 
     /// `seat`'s lead from the moons and row `r`.
     fn lead(&self, seat: Seat, r: usize) -> i32 {
-        let mut lead = self.moon_lead(seat);
-        match self.rules.decide(self.sums[r]) {
-            Some(w) if w == seat => lead += (self.wolves[r][w] + self.plus[r][w]) as i32,
-            Some(w) => lead -= (self.wolves[r][w] + self.plus[r][w]) as i32,
-            None => {}
-        }
-        lead
+        self.moon_lead(seat)
+            + row_lead(
+                &self.rules,
+                seat,
+                self.sums[r],
+                self.wolves[r],
+                self.plus[r],
+            )
     }
 
     /// Rows of the box that are scored (as [`Rows::total`] counts them).
@@ -164,44 +161,85 @@ impl Rows {
     fn row_leads(&self, seat: Seat) -> [i32; 4] {
         let mut leads = [0; 4];
         for (r, lead) in leads.iter_mut().enumerate().take(self.count()) {
-            *lead = self.row_lead(seat, self.sums[r], self.wolves[r], self.plus[r]);
+            *lead = row_lead(
+                &self.rules,
+                seat,
+                self.sums[r],
+                self.wolves[r],
+                self.plus[r],
+            );
         }
         leads
     }
 
-    /// `seat`'s lead from one row with these sums, wolves and +1 cards per seat.
-    fn row_lead(&self, seat: Seat, sums: [u32; 2], wolves: [u8; 2], plus: [u8; 2]) -> i32 {
-        match self.rules.decide(sums) {
-            Some(w) if w == seat => (wolves[w] + plus[w]) as i32,
-            Some(w) => -((wolves[w] + plus[w]) as i32),
-            None => 0,
-        }
-    }
-
-    /// `seat`'s lead from the moons and from the row of `at` if `card` went on `at`, covering
-    /// `covered` (the box unchanged), without touching the counts.
-    fn lead_with(&self, seat: Seat, at: Cell, covered: Option<Wolf>, card: Wolf) -> (i32, i32) {
+    /// What the cell `at` of this box offers a card: its row's counts and the moons without
+    /// `covered` (the wolf the card would cover), whether it is a corner, and `rest`.
+    fn spot(&self, at: Cell, covered: Option<Wolf>, rest: i32) -> Spot {
         let r = self.row(at);
-        let (mut sums, mut wolves, mut plus, mut moons) =
-            (self.sums[r], self.wolves[r], self.plus[r], self.moons);
+        let mut spot = Spot {
+            sums: self.sums[r],
+            wolves: self.wolves[r],
+            plus: self.plus[r],
+            moons: self.moons,
+            corner: self.bounds.is_corner(at),
+            rest,
+        };
         if let Some(top) = covered {
             let s = self.rules.seat_of(top.colour());
-            sums[s] -= row_value(top, at, self.bounds) as u32;
-            wolves[s] -= 1;
-            plus[s] -= top.plus_one() as u8;
-            moons[s] -= top.moons() as u32;
+            spot.sums[s] -= row_value(top, at, self.bounds) as u32;
+            spot.wolves[s] -= 1;
+            spot.plus[s] -= top.plus_one() as u8;
+            spot.moons[s] -= top.moons() as u32;
         }
-        let s = self.rules.seat_of(card.colour());
-        sums[s] += row_value(card, at, self.bounds) as u32;
+        spot
+    }
+}
+
+/// `seat`'s lead from the moon majority with these moon counts (§7.1).
+fn moon_lead(rules: &ScoreRules, seat: Seat, moons: [u32; 2]) -> i32 {
+    match rules.decide(moons) {
+        Some(w) if w == seat => MOON_POINTS as i32,
+        Some(_) => -(MOON_POINTS as i32),
+        None => 0,
+    }
+}
+
+/// `seat`'s lead from one row with these sums, wolves and +1 cards per seat (§7.2).
+fn row_lead(rules: &ScoreRules, seat: Seat, sums: [u32; 2], wolves: [u8; 2], plus: [u8; 2]) -> i32 {
+    match rules.decide(sums) {
+        Some(w) if w == seat => (wolves[w] + plus[w]) as i32,
+        Some(w) => -((wolves[w] + plus[w]) as i32),
+        None => 0,
+    }
+}
+
+/// One cell of a turn as every card the mover might put there sees it: the counts of its row
+/// and the moons without the wolf a card would cover, in the box the card would make, and the
+/// rest of the change in the mover's lead, which does not depend on the card. Read once per
+/// cell, so each card on it costs a few additions.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Spot {
+    sums: [u32; 2],
+    wolves: [u8; 2],
+    plus: [u8; 2],
+    moons: [u32; 2],
+    /// A corner of that box (Corner ×3 counts triple).
+    corner: bool,
+    /// The mover's lead from the other rows, less the lead before the card.
+    rest: i32,
+}
+
+impl Spot {
+    /// The change in `seat`'s round lead (§7) if `card`, one of `seat`'s, goes here.
+    fn gain(&self, rules: &ScoreRules, seat: Seat, card: Wolf) -> i32 {
+        let (mut sums, mut wolves, mut plus, mut moons) =
+            (self.sums, self.wolves, self.plus, self.moons);
+        let s = rules.seat_of(card.colour());
+        sums[s] += corner_value(card, self.corner) as u32;
         wolves[s] += 1;
         plus[s] += card.plus_one() as u8;
         moons[s] += card.moons() as u32;
-        let moon = match self.rules.decide(moons) {
-            Some(w) if w == seat => MOON_POINTS as i32,
-            Some(_) => -(MOON_POINTS as i32),
-            None => 0,
-        };
-        (moon, self.row_lead(seat, sums, wolves, plus))
+        moon_lead(rules, seat, moons) + row_lead(rules, seat, sums, wolves, plus) + self.rest
     }
 }
 
@@ -231,7 +269,8 @@ pub fn rollout_action(
             let mut best = legal[0];
             let mut best_value = f64::NEG_INFINITY;
             for &a in legal {
-                let value = step_value(&mut gains, s, a) + rng.random_range(0.0..NOISE);
+                let value =
+                    step_value(a, |card, at| gains.of(s, at, card)) + rng.random_range(0.0..NOISE);
                 if value > best_value {
                     best_value = value;
                     best = a;
@@ -259,7 +298,8 @@ struct Placements {
 
 impl Placements {
     const CARDS: usize = 8;
-    const CELLS: usize = 32;
+    /// Room for the ground cells (fewer in play) and for the tops (at most 12).
+    const CELLS: usize = 16;
 
     /// The placements of a Place, PlaceTwo or Second step, or `None` when this step has other
     /// actions (pick phases, pile moves) or more than fits the buffers (never in play).
@@ -312,28 +352,44 @@ impl Placements {
         (!full).then_some(p)
     }
 
-    /// Calls `f` on every placement in `legal_actions` order; stops when `f` returns false.
-    fn each(&self, mut f: impl FnMut(MoonlightAction) -> bool) {
+    /// Calls `f` on every placement in `legal_actions` order, with the index of its cell among
+    /// the ground cells then the tops (as [`Placements::spots`] lists them; 0 for Decline);
+    /// stops when `f` returns false.
+    fn each(&self, mut f: impl FnMut(MoonlightAction, usize) -> bool) {
         for &card in &self.cards[..self.card_count] {
-            for &at in &self.ground[..self.ground_count] {
-                if !f(MoonlightAction::Place { card, at }) {
+            for (k, &at) in self.ground[..self.ground_count].iter().enumerate() {
+                if !f(MoonlightAction::Place { card, at }, k) {
                     return;
                 }
             }
-            for &(at, top) in &self.tops[..self.top_count] {
-                if self.covers.allows(card, top) && !f(MoonlightAction::Place { card, at }) {
+            for (k, &(at, top)) in self.tops[..self.top_count].iter().enumerate() {
+                if self.covers.allows(card, top)
+                    && !f(MoonlightAction::Place { card, at }, self.ground_count + k)
+                {
                     return;
                 }
             }
         }
         if self.decline {
-            f(MoonlightAction::Decline);
+            f(MoonlightAction::Decline, 0);
         }
+    }
+
+    /// Every cell of the turn, the ground cells then the tops, as the mover's cards see it.
+    fn spots(&self, gains: &mut Gains, s: &MoonlightState) -> [Spot; 2 * Placements::CELLS] {
+        let mut spots = [Spot::default(); 2 * Self::CELLS];
+        let cells = self.ground[..self.ground_count]
+            .iter()
+            .chain(self.tops[..self.top_count].iter().map(|(at, _)| at));
+        for (spot, &at) in spots.iter_mut().zip(cells) {
+            *spot = gains.spot(s, at);
+        }
+        spots
     }
 
     fn count(&self) -> usize {
         let mut n = 0;
-        self.each(|_| {
+        self.each(|_, _| {
             n += 1;
             true
         });
@@ -342,7 +398,7 @@ impl Placements {
 
     fn nth(&self, i: usize) -> MoonlightAction {
         let (mut k, mut found) = (0, MoonlightAction::Decline);
-        self.each(|a| {
+        self.each(|a, _| {
             found = a;
             k += 1;
             k <= i
@@ -352,12 +408,12 @@ impl Placements {
 }
 
 /// What the playout policy sees in one action of a placement step, before its noise: a card's
-/// gain to the round lead less what spending it costs, a little against declining.
+/// gain to the round lead (`gain`) less what spending it costs, a little against declining.
 #[inline(always)]
-fn step_value(gains: &mut Gains, s: &MoonlightState, a: MoonlightAction) -> f64 {
+fn step_value(a: MoonlightAction, gain: impl FnOnce(Wolf, Cell) -> i32) -> f64 {
     match a {
         MoonlightAction::Place { card, at } => {
-            gains.of(s, at, card) as f64 - SPEND_COST * card.value() as f64
+            gain(card, at) as f64 - SPEND_COST * card.value() as f64
         }
         MoonlightAction::Decline => -0.5,
         _ => 0.0,
@@ -379,10 +435,12 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
     let Some(mut gains) = Gains::new(s) else {
         return Some(p.nth(rng.random_range(0..n)));
     };
+    let spots = p.spots(&mut gains, s);
     let mut best = MoonlightAction::Decline;
     let mut best_value = f64::NEG_INFINITY;
-    p.each(|a| {
-        let value = step_value(&mut gains, s, a) + rng.random_range(0.0..NOISE);
+    p.each(|a, k| {
+        let value =
+            step_value(a, |card, _| gains.gain(&spots[k], card)) + rng.random_range(0.0..NOISE);
         if value > best_value {
             best_value = value;
             best = a;
@@ -449,6 +507,17 @@ impl Gains {
 
     /// The change in round points lead (§7) if the mover puts `card` on `at`.
     pub(crate) fn of(&mut self, s: &MoonlightState, at: Cell, card: Wolf) -> i32 {
+        let spot = self.spot(s, at);
+        self.gain(&spot, card)
+    }
+
+    /// The change in round points lead if the mover puts `card` on the cell `spot` describes.
+    fn gain(&self, spot: &Spot, card: Wolf) -> i32 {
+        spot.gain(&self.rules, self.me, card)
+    }
+
+    /// The cell `at` as the mover's cards see it (a ground cell or a pile to cover).
+    fn spot(&mut self, s: &MoonlightState, at: Cell) -> Spot {
         let bounds = self.rows.bounds;
         if bounds.contains(at) {
             // The box stays the same, so only the moons and the row of `at` change.
@@ -456,43 +525,38 @@ impl Gains {
                 Some(tops) => tops[Self::slot(bounds, at)],
                 None => s.table.panorama.top(at),
             };
-            let r = self.rows.row(at);
-            let (moon, row) = self.rows.lead_with(self.me, at, covered, card);
-            return moon - self.moon_lead + row - self.row_leads[r];
+            let rest = -self.moon_lead - self.row_leads[self.rows.row(at)];
+            return self.rows.spot(at, covered, rest);
         }
-        let b = bounds.with(at);
-        let mut slot = None;
-        for (i, g) in self.grown.iter().enumerate() {
-            match g {
-                Some((rows, _)) if rows.bounds == b => {
-                    slot = Some(i);
-                    break;
-                }
-                None => {
-                    let rows = Rows::of(s, self.rules, b);
-                    let leads = rows.row_leads(self.me);
-                    self.grown[i] = Some((rows, leads));
-                    slot = Some(i);
-                    break;
-                }
-                Some(_) => {}
-            }
-        }
-        match slot.and_then(|i| self.grown[i].as_ref()) {
-            Some((rows, leads)) => {
-                // An empty cell: nothing is covered, and only the moons and its row change.
-                let r = rows.row(at);
-                let (moon, row) = rows.lead_with(self.me, at, None, card);
-                let others: i32 = leads[..rows.count()].iter().sum::<i32>() - leads[r];
-                moon + others + row - self.base
-            }
+        // An empty cell outside the box: nothing is covered, the box grows (corners move) and
+        // only the moons and the row of `at` change in it.
+        let spot_in = |rows: &Rows, leads: &[i32; 4], base: i32| {
+            let others = leads[..rows.count()].iter().sum::<i32>() - leads[rows.row(at)];
+            rows.spot(at, None, others - base)
+        };
+        let base = self.base;
+        match self.grown(s, bounds.with(at)) {
+            Some((rows, leads)) => spot_in(rows, leads, base),
             // More than 4 grown boxes cannot happen in play; score it from scratch then.
             None => {
-                let mut rows = Rows::of(s, self.rules, b);
-                rows.add(at, card, 1);
-                rows.total(self.me) - self.base
+                let rows = Rows::of(s, self.rules, bounds.with(at));
+                spot_in(&rows, &rows.row_leads(self.me), base)
             }
         }
+    }
+
+    /// The grown box `b` scored without the new card, with the mover's lead from each of its
+    /// rows: scored on its first cell and kept for the others.
+    fn grown(&mut self, s: &MoonlightState, b: Bounds) -> Option<&(Rows, [i32; 4])> {
+        let i = self
+            .grown
+            .iter()
+            .position(|g| g.as_ref().is_none_or(|(rows, _)| rows.bounds == b))?;
+        if self.grown[i].is_none() {
+            let rows = Rows::of(s, self.rules, b);
+            self.grown[i] = Some((rows, rows.row_leads(self.me)));
+        }
+        self.grown[i].as_ref()
     }
 }
 

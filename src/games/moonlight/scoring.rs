@@ -80,7 +80,12 @@ pub fn round_winner(
 /// §7: a visible wolf's contribution to its row sum: triple for a Corner ×3 card in a corner of
 /// the current box, else its printed value.
 pub fn row_value(wolf: Wolf, at: Cell, bounds: Bounds) -> u8 {
-    if wolf.corner_triple() && bounds.is_corner(at) {
+    corner_value(wolf, bounds.is_corner(at))
+}
+
+/// [`row_value`] of a wolf on a cell that is a corner of the box or not.
+pub fn corner_value(wolf: Wolf, corner: bool) -> u8 {
+    if wolf.corner_triple() && corner {
         3 * wolf.value()
     } else {
         wolf.value()
