@@ -1538,3 +1538,44 @@ mod tests {
         assert_eq!(with_colours("@1 @x", c, Lang::Hu), "▲ Zöld @x");
     }
 }
+
+/// What the board draws, from the rules' positions.
+#[cfg(test)]
+mod look_tests {
+    use super::*;
+    use crate::engine::Match;
+
+    /// A county can be tapped exactly when the rules allow picking or attacking it, the others
+    /// are dimmed meanwhile, and its words name its holder and its castle.
+    #[test]
+    fn a_county_is_a_target_exactly_when_it_may_be_taken() {
+        let mut targets = 0;
+        for seed in 0..3 {
+            for (v, legal) in
+                Match::<LongCampaign>::seen_positions(CampaignOptions::default(), seed, 400)
+            {
+                let looks = county_looks(&v, &legal, Lang::En);
+                let picking = legal.iter().any(|a| {
+                    matches!(
+                        a,
+                        CampaignAction::Pick { .. } | CampaignAction::Attack { .. }
+                    )
+                });
+                for (id, look) in CountyId::all().zip(&looks) {
+                    let wanted = legal.iter().copied().find(|a| on_county(a, id));
+                    assert_eq!(look.action, wanted, "seed {seed}, {}", id.name());
+                    assert_eq!(look.dim, picking && wanted.is_none());
+                    assert_eq!(look.ring == Some("lc-ring legal"), wanted.is_some());
+                    targets += usize::from(wanted.is_some());
+                    if look.owner.is_none() {
+                        assert!(look.label.contains("free"), "{}", look.label);
+                    }
+                    if look.castle.is_some_and(|k| k.ruined) {
+                        assert!(look.label.contains("ruined castle"), "{}", look.label);
+                    }
+                }
+            }
+        }
+        assert!(targets > 50, "only {targets} targets seen");
+    }
+}

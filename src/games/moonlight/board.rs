@@ -731,7 +731,8 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         })
     });
     let scoring = move |top: bool| {
-        scored.track();
+        // Read, not only tracked: a memo computes (and follows its sources) when read.
+        scored.with(|_| ());
         let v = view.get_untracked();
         let lang = lang.get();
         let t = &v.table;
@@ -780,7 +781,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         })
     });
     let powers = move || {
-        held.track();
+        held.with(|_| ());
         let v = view.get_untracked();
         let lang = lang.get();
         let t = &v.table;
@@ -1753,5 +1754,111 @@ mod language_tests {
         );
         assert!(hu.contains("és húzott:"), "{hu}");
         assert!(en.starts_with(&format!("@{me} placed")), "{en}");
+    }
+}
+
+/// What the board draws, from the rules' positions.
+#[cfg(test)]
+mod look_tests {
+    use super::*;
+    use crate::engine::Match;
+
+    fn positions(seed: u64) -> Vec<(MoonlightView, Vec<MoonlightAction>)> {
+        Match::<Moonlight>::seen_positions(MoonlightOptions::default(), seed, 60)
+    }
+
+    fn sorted(mut cells: Vec<Cell>) -> Vec<Cell> {
+        cells.sort();
+        cells.dedup();
+        cells
+    }
+
+    /// A card picked from the hand lights exactly the cells where it may be placed, and the
+    /// hand shows it selected (the board's targets are the rules' legal actions).
+    #[test]
+    fn a_picked_card_lights_exactly_its_legal_cells() {
+        let mut picks = 0;
+        for seed in 0..4 {
+            for (v, legal) in positions(seed) {
+                if v.table.phase != Phase::Place {
+                    continue;
+                }
+                for w in v.hand.iter() {
+                    let wanted = sorted(
+                        legal
+                            .iter()
+                            .filter_map(|a| match *a {
+                                MoonlightAction::Place { card, at }
+                                    if card.canonical() == w.canonical() =>
+                                {
+                                    Some(at)
+                                }
+                                _ => None,
+                            })
+                            .collect(),
+                    );
+                    let pick = effective(Pick::Card(w), &legal);
+                    let look = panorama_look(&v, &legal, pick, &[], None, Lang::En);
+                    let lit = sorted(
+                        look.cells
+                            .iter()
+                            .filter(|c| c.target)
+                            .map(|c| c.g.at)
+                            .collect(),
+                    );
+                    assert_eq!(lit, wanted, "seed {seed}, card {w}");
+                    let hand = hand_look(&v, &legal, pick, Lang::En).expect("a hand while placing");
+                    let card = hand
+                        .cards
+                        .iter()
+                        .find(|c| c.wolf == w)
+                        .expect("the card is shown");
+                    assert_eq!(card.playable, !wanted.is_empty(), "seed {seed}, card {w}");
+                    assert_eq!(card.selected, !wanted.is_empty(), "seed {seed}, card {w}");
+                    picks += 1;
+                }
+            }
+        }
+        assert!(picks > 100, "only {picks} picks tried");
+    }
+
+    /// From one action to the next a cell keeps its look (and so its elements) unless its
+    /// pile changed or a card was just played on or from it.
+    #[test]
+    fn an_action_changes_the_look_only_of_the_cells_it_touched() {
+        let mut kept = 0;
+        for seed in 0..4 {
+            let seen = positions(seed);
+            for pair in seen.windows(2) {
+                let ((a, _), (b, _)) = (&pair[0], &pair[1]);
+                if a.table.round != b.table.round {
+                    continue;
+                }
+                let before = panorama_look(a, &[], Pick::Nothing, &[], None, Lang::En);
+                let after = panorama_look(b, &[], Pick::Nothing, &[], None, Lang::En);
+                let played = |t: &Table| -> Vec<Cell> {
+                    t.last_turn
+                        .iter()
+                        .chain(t.this_turn.iter())
+                        .flat_map(|c| match *c {
+                            Change::Placed { at, .. } => vec![at],
+                            Change::Moved { from, to, .. } => vec![from, to],
+                            _ => vec![],
+                        })
+                        .collect()
+                };
+                let touched = [played(&a.table), played(&b.table)].concat();
+                for cell in &after.cells {
+                    match before.cells.iter().find(|c| c.g.at == cell.g.at) {
+                        Some(old) if old.g == cell.g && !touched.contains(&cell.g.at) => {
+                            assert!(old == cell, "seed {seed}: cell {} redrawn", cell.g.at);
+                            kept += 1;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(kept > 100, "only {kept} cells compared");
     }
 }

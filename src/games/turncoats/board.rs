@@ -1613,3 +1613,66 @@ mod tests {
         .is_none());
     }
 }
+
+/// What the board draws, from the rules' positions.
+#[cfg(test)]
+mod look_tests {
+    use super::*;
+    use crate::engine::Match;
+
+    /// Each area shows the rules' standings and its own stones, and can be tapped only during
+    /// the viewer's own choice; from one action to the next an area keeps its look (and so its
+    /// elements) unless its stones, who holds it or the step's focus on it changed.
+    #[test]
+    fn an_area_shows_the_standings_and_changes_only_with_them() {
+        let mut kept = 0;
+        for seed in 0..6 {
+            let seen = Match::<Turncoats>::seen_positions(TurncoatsOptions::default(), seed, 80);
+            let mut before: Option<Vec<AreaLook>> = None;
+            for (v, legal) in &seen {
+                let standing = v.board.standings();
+                let looks = area_looks(v, false, None, &Changes::default(), Lang::En);
+                for (i, look) in looks.iter().enumerate() {
+                    assert_eq!(look.stones, v.board.areas[i]);
+                    assert_eq!(look.ctrl, standing.control[i]);
+                    assert!(look.tap.is_none());
+                    if let Some(c) = look.ctrl {
+                        assert_eq!(look.ctrl_class, format!("ctrl-{}", c.name()));
+                        assert!(
+                            look.label
+                                .contains(&format!("held by {}", c.name_in(Lang::En))),
+                            "{}",
+                            look.label
+                        );
+                    }
+                }
+                if let Some(old) = &before {
+                    for (o, n) in old.iter().zip(&looks) {
+                        if (o.stones, o.ctrl, o.decided, o.chosen)
+                            == (n.stones, n.ctrl, n.decided, n.chosen)
+                        {
+                            assert!(o == n, "seed {seed}: {} redrawn", n.label);
+                            kept += 1;
+                        }
+                    }
+                }
+                before = Some(looks);
+                // While choosing, a picked colour makes every area a target of its first tap.
+                let in_hand = Colour::ALL.into_iter().find(|&c| v.hand[c] > 0);
+                if let (true, Some(colour)) = (choosing(v, legal), in_hand) {
+                    let pick = Pick {
+                        turns: v.turns,
+                        colour,
+                        area: None,
+                        marching: false,
+                    };
+                    let looks = area_looks(v, true, Some(pick), &Changes::default(), Lang::En);
+                    assert!(looks
+                        .iter()
+                        .all(|l| matches!(l.tap, Some(AreaTap::Select(_)))));
+                }
+            }
+        }
+        assert!(kept > 500, "only {kept} areas compared");
+    }
+}
