@@ -362,6 +362,86 @@ fn cues(before: &CampaignView, after: &CampaignView) -> Vec<Cue> {
         .collect()
 }
 
+/// What one county of the map shows: everything its drawing reads, so a county whose look has
+/// not changed keeps its elements.
+#[derive(Clone, PartialEq)]
+struct CountyLook {
+    /// The pick or attack a tap on it plays now.
+    action: Option<CampaignAction>,
+    /// Not a target while the seat picks or attacks.
+    dim: bool,
+    owner: Option<u8>,
+    colour: Option<Colour>,
+    value: u32,
+    castle: Option<super::view::Castle>,
+    /// The ring around it: a target, the county contested now, or the last one revealed.
+    ring: Option<&'static str>,
+    contested: bool,
+    label: String,
+}
+
+/// Every county's look, in [`CountyId`] order.
+fn county_looks(v: &CampaignView, legal_now: &[CampaignAction], lang: Lang) -> Vec<CountyLook> {
+    let c = &v.campaign;
+    let picking = legal_now.iter().any(|a| {
+        matches!(
+            a,
+            CampaignAction::Pick { .. } | CampaignAction::Attack { .. }
+        )
+    });
+    let contested = v.ask.as_ref().and_then(|a| purpose_county(a.purpose));
+    let last = c.last_reveal.as_ref().and_then(effect_county);
+    c.tiles()
+        .into_iter()
+        .map(|tile| {
+            let id = tile.id;
+            let action = legal_now.iter().copied().find(|a| {
+                matches!(a, CampaignAction::Pick { county } | CampaignAction::Attack { county } if *county == id)
+            });
+            let owner_words = match tile.owner {
+                Some(o) => seat_look(c, o).colour_name(lang).to_string(),
+                None => t!(lang, "free", "szabad"),
+            };
+            let mut label = format!("{}: {owner_words}", id.name());
+            if tile.owner.is_some() {
+                label.push_str(&t!(lang, ", worth {}", ", értéke {}", tile.value));
+            }
+            if let Some(castle) = tile.castle {
+                label.push_str(&if castle.ruined {
+                    t!(lang, ", ruined castle", ", romos vár")
+                } else {
+                    t!(lang, ", castle with {} towers", ", vár, {} toronnyal", castle.towers)
+                });
+            }
+            match action {
+                Some(CampaignAction::Attack { .. }) => label.push_str(&t!(lang, " — attack", " — támadás")),
+                Some(_) => label.push_str(&t!(lang, " — pick", " — választás")),
+                None => {}
+            }
+            let ring = if action.is_some() {
+                Some("lc-ring legal")
+            } else if contested == Some(id) {
+                Some("lc-ring contested")
+            } else if last == Some(id) {
+                Some("lc-ring last")
+            } else {
+                None
+            };
+            CountyLook {
+                action,
+                dim: picking && action.is_none(),
+                owner: tile.owner,
+                colour: tile.colour,
+                value: tile.value,
+                castle: tile.castle,
+                ring,
+                contested: contested == Some(id),
+                label,
+            }
+        })
+        .collect()
+}
+
 pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
     let BoardProps {
         view,
@@ -556,147 +636,129 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
         }
     };
 
-    let map_svg = move || {
-        let v = view.get();
+    // The map is drawn once; each county redraws from its own look ([`CountyLook`]): its shape's
+    // fill when it changes hands, its labels when its castle or value does, its ring when it
+    // becomes a target. Redrawn whole, the map rewrote its 19 long outlines and about 3,000
+    // nodes and attributes at every action (issue #20 target 2).
+    let looks = Memo::new(move |_| {
         let lang = lang.get();
-        let c = &v.campaign;
-        let legal_now = legal.get();
-        let picking = legal_now.iter().any(|a| {
-            matches!(
-                a,
-                CampaignAction::Pick { .. } | CampaignAction::Attack { .. }
-            )
-        });
-        let contested = v.ask.as_ref().and_then(|a| purpose_county(a.purpose));
-        let last = c.last_reveal.as_ref().and_then(effect_county);
-        let shapes = map::shapes();
-        let tiles = c.tiles();
-        let counties = tiles
-            .iter()
-            .map(|tile| {
-                let id = tile.id;
-                let shape = tile.shape?;
-                let action = legal_now.iter().copied().find(|a| {
-                    matches!(a, CampaignAction::Pick { county } | CampaignAction::Attack { county } if *county == id)
-                });
-                let owner = tile.colour.map(colour_look);
-                let fill_class = owner.map_or("lc-free".to_string(), |l| format!("lc-owned seat-{}", l.colour));
-                let pattern = owner.map(|l| {
-                    view! { <path class="lc-pattern" d=shape.path.clone() fill=format!("url(#lc-pat-{})", l.colour)></path> }
-                });
-                let owner_words = match tile.owner {
-                    Some(o) => seat_look(c, o).colour_name(lang).to_string(),
-                    None => t!(lang, "free", "szabad"),
-                };
-                let mut label = format!("{}: {owner_words}", id.name());
-                if tile.owner.is_some() {
-                    label.push_str(&t!(lang, ", worth {}", ", értéke {}", tile.value));
-                }
-                if let Some(castle) = tile.castle {
-                    label.push_str(&if castle.ruined {
-                        t!(lang, ", ruined castle", ", romos vár")
-                    } else {
-                        t!(lang, ", castle with {} towers", ", vár, {} toronnyal", castle.towers)
-                    });
-                }
-                match action {
-                    Some(CampaignAction::Attack { .. }) => label.push_str(&t!(lang, " — attack", " — támadás")),
-                    Some(_) => label.push_str(&t!(lang, " — pick", " — választás")),
-                    None => {}
-                }
-                let [lx, ly] = shape.label;
-                let spots = label_spots(shape.label, tile.castle.is_some(), tile.owner.is_some());
-                // A castle that lost or regained a tower, a county that changed hands: they
-                // flash when the table's motion shows the action (ui/motion.rs).
-                let castle_view = tile.castle.map(|k| {
-                    view! {
-                        <g data-flash=format!("castle-{}:{}:{}", id.code(), k.towers, k.ruined)>
-                            {castle(lx, spots.castle_foot.unwrap_or(ly), k.towers, k.ruined)}
-                        </g>
-                    }
-                });
-                let value_y = spots.value_y;
-                let value_text = tile.owner.map(|_| {
-                    let mark = owner.map_or("", |l| l.mark);
-                    view! {
-                        <text class="lc-value" x=lx y=value_y text-anchor="middle" data-count=format!("value-{}", id.code())>
-                            <tspan class="lc-mark">{mark}</tspan>
-                            {format!(" {}", tile.value)}
-                        </text>
-                    }
-                });
-                let name_y = spots.name_y;
-                // A tap, or Enter or Space on the focused target, plays its action.
-                let run = move || {
-                    if let Some(a) = action {
-                        play.run(a);
-                    }
-                };
-                let click = move |_| run();
-                let key = activate_on_key(run);
-                let hit_r = 26.0;
-                let here = move |a: &CampaignAction| on_county(a, id);
-                let path = shape.path.clone();
-                // Drawn above every county (with the rings), so no neighbour covers it.
-                let marks = move || {
-                    let path = path.clone();
-                    let ring = move |class| view! { <path class=class d=path.clone()></path> }.into_any();
-                    svg_marks(props.hint_on(here), props.review_on(here), ring, (lx + 30.0, ly - 22.0), 11.0)
-                };
-                let group = view! {
-                    <g
-                        class="lc-county"
-                        class:legal=action.is_some()
-                        class:dim=picking && action.is_none()
-                        data-county=id.code()
-                        data-legal=action.map(|_| "")
-                        data-hint=move || props.hint_on(here)
-                        data-review=move || props.review_on(here)
-                        role=if action.is_some() { "button" } else { "img" }
-                        tabindex=action.map(|_| "0")
-                        aria-label=label
-                        on:click=click
-                        on:keydown=key
-                    >
-                        <path class=format!("lc-shape {fill_class}") d=shape.path.clone()
-                            data-flash=format!("county-{}:{:?}", id.code(), tile.owner)></path>
-                        {pattern}
-                        <circle class="lc-hit" cx=lx cy=ly r=hit_r></circle>
-                    </g>
-                }
-                .into_any();
-                let ring = if action.is_some() {
-                    Some("lc-ring legal")
-                } else if contested == Some(id) {
-                    Some("lc-ring contested")
-                } else if last == Some(id) {
-                    Some("lc-ring last")
-                } else {
-                    None
-                };
-                let ring = ring.map(|cls| view! { <path class=cls d=shape.path.clone()></path> }.into_any());
-                let ring = Some(view! { {ring}{marks} }.into_any());
-                let labels = view! {
-                    <g class="lc-labels" class:dim=picking && action.is_none() aria-hidden="true">
-                        <text class="lc-name" x=lx y=name_y text-anchor="middle">{label_name(id)}</text>
-                        {castle_view}
-                        {value_text}
-                        {(contested == Some(id)).then(|| view! {
-                            <text class="lc-swords" x=lx + 34.0 y=ly - 14.0 text-anchor="middle">"⚔"</text>
-                        })}
-                    </g>
-                }
-                .into_any();
-                Some((group, ring, labels))
+        view.with(|v| legal.with(|l| county_looks(v, l, lang)))
+    });
+    let county_views = move |id: CountyId, shape: &'static map::CountyShape| {
+        let i = id.0 as usize;
+        let look = Memo::new(move |_| looks.with(|l| l[i].clone()));
+        let action = move || look.with(|l| l.action);
+        let dim = move || look.with(|l| l.dim);
+        let run = move || {
+            if let Some(a) = look.with_untracked(|l| l.action) {
+                play.run(a);
+            }
+        };
+        let key = activate_on_key(run);
+        let here = move |a: &CampaignAction| on_county(a, id);
+        let [lx, ly] = shape.label;
+        let path = shape.path.as_str();
+        let owner = Memo::new(move |_| look.with(|l| (l.owner, l.colour)));
+        let pattern = move || {
+            owner.get().1.map(|c| {
+                let l = colour_look(c);
+                view! { <path class="lc-pattern" d=path fill=format!("url(#lc-pat-{})", l.colour)></path> }
             })
-            .collect::<Vec<_>>();
+        };
+        // A county that changed hands flashes when the table's motion shows the action
+        // (ui/motion.rs).
+        let group = view! {
+            <g
+                class="lc-county"
+                class:legal=move || action().is_some()
+                class:dim=dim
+                data-county=id.code()
+                data-legal=move || action().map(|_| "")
+                data-hint=move || props.hint_on(here)
+                data-review=move || props.review_on(here)
+                role=move || if action().is_some() { "button" } else { "img" }
+                tabindex=move || action().map(|_| "0")
+                aria-label=move || look.with(|l| l.label.clone())
+                on:click=move |_| run()
+                on:keydown=key
+            >
+                <path
+                    class=move || {
+                        owner.get().1.map_or("lc-shape lc-free".to_string(), |c| format!("lc-shape lc-owned seat-{}", colour_look(c).colour))
+                    }
+                    d=path
+                    data-flash=move || format!("county-{}:{:?}", id.code(), owner.get().0)
+                ></path>
+                {pattern}
+                <circle class="lc-hit" cx=lx cy=ly r="26"></circle>
+            </g>
+        };
+        // Drawn above every county, so no neighbour covers it.
+        let marks = move || {
+            let ring = move |class| view! { <path class=class d=path></path> }.into_any();
+            svg_marks(
+                props.hint_on(here),
+                props.review_on(here),
+                ring,
+                (lx + 30.0, ly - 22.0),
+                11.0,
+            )
+        };
+        let ring_class = Memo::new(move |_| look.with(|l| l.ring));
+        let ring = view! {
+            {move || ring_class.get().map(|cls| view! { <path class=cls d=path></path> })}
+            {marks}
+        };
+        let shown = Memo::new(move |_| {
+            look.with(|l| (l.owner.is_some(), l.colour, l.value, l.castle, l.contested))
+        });
+        // A castle that lost or regained a tower flashes like a county that changed hands.
+        let inner = move || {
+            let (owned, colour, value, castle_now, contested) = shown.get();
+            let spots = label_spots(shape.label, castle_now.is_some(), owned);
+            let castle_view = castle_now.map(|k| {
+                view! {
+                    <g data-flash=format!("castle-{}:{}:{}", id.code(), k.towers, k.ruined)>
+                        {castle(lx, spots.castle_foot.unwrap_or(ly), k.towers, k.ruined)}
+                    </g>
+                }
+            });
+            let value_text = owned.then(|| {
+                let mark = colour.map_or("", |c| colour_look(c).mark);
+                view! {
+                    <text class="lc-value" x=lx y=spots.value_y text-anchor="middle" data-count=format!("value-{}", id.code())>
+                        <tspan class="lc-mark">{mark}</tspan>
+                        {format!(" {value}")}
+                    </text>
+                }
+            });
+            view! {
+                <text class="lc-name" x=lx y=spots.name_y text-anchor="middle">{label_name(id)}</text>
+                {castle_view}
+                {value_text}
+                {contested.then(|| view! {
+                    <text class="lc-swords" x=lx + 34.0 y=ly - 14.0 text-anchor="middle">"⚔"</text>
+                })}
+            }
+        };
+        let labels = view! {
+            <g class="lc-labels" class:dim=dim aria-hidden="true">{inner}</g>
+        };
+        (group, ring, labels)
+    };
+    let map_svg = move || {
+        let lang = lang.get();
+        let shapes = map::shapes();
         let mut groups = Vec::new();
         let mut rings = Vec::new();
         let mut labels = Vec::new();
-        for (g, r, l) in counties.into_iter().flatten() {
-            groups.push(g);
-            rings.extend(r);
-            labels.push(l);
+        for id in CountyId::all() {
+            if let Some(shape) = shapes.shape(id) {
+                let (g, r, l) = county_views(id, shape);
+                groups.push(g);
+                rings.push(r);
+                labels.push(l);
+            }
         }
         let budapest = view! {
             <g class="lc-budapest" aria-hidden="true">
@@ -1474,5 +1536,46 @@ mod tests {
             "● Red takes ◆ Blue"
         );
         assert_eq!(with_colours("@1 @x", c, Lang::Hu), "▲ Zöld @x");
+    }
+}
+
+/// What the board draws, from the rules' positions.
+#[cfg(test)]
+mod look_tests {
+    use super::*;
+    use crate::engine::Match;
+
+    /// A county can be tapped exactly when the rules allow picking or attacking it, the others
+    /// are dimmed meanwhile, and its words name its holder and its castle.
+    #[test]
+    fn a_county_is_a_target_exactly_when_it_may_be_taken() {
+        let mut targets = 0;
+        for seed in 0..3 {
+            for (v, legal) in
+                Match::<LongCampaign>::seen_positions(CampaignOptions::default(), seed, 400)
+            {
+                let looks = county_looks(&v, &legal, Lang::En);
+                let picking = legal.iter().any(|a| {
+                    matches!(
+                        a,
+                        CampaignAction::Pick { .. } | CampaignAction::Attack { .. }
+                    )
+                });
+                for (id, look) in CountyId::all().zip(&looks) {
+                    let wanted = legal.iter().copied().find(|a| on_county(a, id));
+                    assert_eq!(look.action, wanted, "seed {seed}, {}", id.name());
+                    assert_eq!(look.dim, picking && wanted.is_none());
+                    assert_eq!(look.ring == Some("lc-ring legal"), wanted.is_some());
+                    targets += usize::from(wanted.is_some());
+                    if look.owner.is_none() {
+                        assert!(look.label.contains("free"), "{}", look.label);
+                    }
+                    if look.castle.is_some_and(|k| k.ruined) {
+                        assert!(look.label.contains("ruined castle"), "{}", look.label);
+                    }
+                }
+            }
+        }
+        assert!(targets > 50, "only {targets} targets seen");
     }
 }

@@ -13,8 +13,8 @@
 
 use super::log::{article, power_name, power_text, wolf_label};
 use super::{
-    Ability, Cell, Change, Colour, Decider, GridCell, Moonlight, MoonlightAction, MoonlightOptions,
-    MoonlightView, Phase, Power, RoundScore, Table, Wolf, MOUNTAINS_TO_WIN,
+    Ability, Cards, Cell, Change, Colour, Decider, GridCell, Moonlight, MoonlightAction,
+    MoonlightOptions, MoonlightView, Phase, Power, RoundScore, Table, Wolf, MOUNTAINS_TO_WIN,
 };
 use crate::engine::Seat;
 use crate::i18n::Lang;
@@ -368,277 +368,140 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         }
     };
 
-    let svg = move || {
-        let v = view.get();
+    // The panorama redraws what an action changed: each cell from its own look ([`CellLook`]),
+    // keyed by its place, so a card laid touches its cell and the targets around it. Redrawn
+    // whole, it rewrote 2,000-3,000 nodes and attributes at every action (issue #20 target 2).
+    let panorama = Memo::new(move |_| {
         let lang = lang.get();
-        let t = &v.table;
-        let legal_now = legal.get();
         let pick_now = current.get();
-        let mut grid = t.panorama.grid();
-        // Pile-move targets may lie outside the frame of open cells: add them, and those of the
-        // moves pointed out.
-        let shown_moves: Vec<MoonlightAction> = pointed.with(|p| {
+        let inspected = inspect.get();
+        let shown: Vec<MoonlightAction> = pointed.with(|p| {
             [p.hint, p.played, p.preferred]
                 .into_iter()
                 .flatten()
                 .collect()
         });
-        {
-            let picked = match pick_now {
-                Pick::Pile(Some(from)) => Some(from),
-                _ => None,
-            };
-            for a in legal_now
-                .iter()
-                .filter(|_| picked.is_some())
-                .chain(&shown_moves)
-            {
-                if let MoonlightAction::MovePile { from: f, to } = *a {
-                    let wanted = picked == Some(f) || shown_moves.contains(a);
-                    if wanted && !grid.iter().any(|g| g.at == to) {
-                        grid.push(GridCell {
-                            at: to,
-                            stack: Default::default(),
-                            open: false,
-                            ground: false,
-                            corner: false,
-                        });
-                    }
-                }
+        view.with(|v| legal.with(|l| panorama_look(v, l, pick_now, &shown, inspected, lang)))
+    });
+    let places = move || panorama.with(|p| p.cells.iter().map(|c| c.g.at).collect::<Vec<_>>());
+    let cell = move |at: Cell| {
+        let look =
+            Memo::new(move |_| panorama.with(|p| p.cells.iter().find(|c| c.g.at == at).cloned()));
+        let (x, y) = (at.x as f64 * CW, at.y as f64 * CH);
+        let click =
+            Memo::new(move |_| look.with(|l| l.as_ref().map_or(CellClick::None, |l| l.click)));
+        let run = move || match click.get_untracked() {
+            CellClick::Play(a) => act(a),
+            CellClick::PileFrom(c) => {
+                pick.set(Pick::Pile(Some(c)));
+                inspect.set(None);
             }
-        }
-        let (mut x0, mut x1, mut y0, mut y1) = (i8::MAX, i8::MIN, i8::MAX, i8::MIN);
-        for g in &grid {
-            x0 = x0.min(g.at.x);
-            x1 = x1.max(g.at.x);
-            y0 = y0.min(g.at.y);
-            y1 = y1.max(g.at.y);
-        }
-        // At least 4×4 cells, centred, so a young panorama is not drawn huge.
-        let (cols, rows) = ((x1 - x0 + 1) as f64, (y1 - y0 + 1) as f64);
-        let (wide, tall) = (cols.max(4.0), rows.max(4.0));
-        let left = x0 as f64 * CW - (wide - cols) / 2.0 * CW - 6.0;
-        let top = y0 as f64 * CH - (tall - rows) / 2.0 * CH - 6.0;
-        let width = wide * CW + SUMS + 12.0;
-        let height = tall * CH + 12.0;
-        let view_box = format!("{left:.0} {top:.0} {width:.0} {height:.0}");
-        let fresh: Vec<Cell> = t
-            .last_turn
-            .iter()
-            .chain(t.this_turn.iter())
-            .filter_map(|c| match c {
-                Change::Placed { at, .. } => Some(*at),
-                Change::Moved { to, .. } => Some(*to),
-                _ => None,
-            })
-            .collect();
-        let moved_from: Vec<Cell> = t
-            .last_turn
-            .iter()
-            .chain(t.this_turn.iter())
-            .filter_map(|c| match c {
-                Change::Moved { from, .. } => Some(*from),
-                _ => None,
-            })
-            .collect();
-        let picked_from = match pick_now {
-            Pick::Pile(Some(f)) => Some(f),
-            _ => None,
+            CellClick::Inspect => {
+                inspect.update(|i| *i = if *i == Some(at) { None } else { Some(at) })
+            }
+            CellClick::None => {}
         };
-        let inspected = inspect.get();
-        let cells = grid
-            .into_iter()
-            .map(|g| {
-                let g = &g;
-                let at = g.at;
-                let click = cell_click(g, pick_now, &legal_now);
-                let (x, y) = (g.at.x as f64 * CW, g.at.y as f64 * CH);
-                let target = matches!(click, CellClick::Play(_) | CellClick::PileFrom(_));
-                let empty = g.stack.is_empty();
-                let shown = shown_moves.iter().any(|a| on_cell(a, at));
-                if empty && !g.open && !target && !shown {
-                    return None;
-                }
-                let name = t!(lang, "cell {}", "mező {}", g.at);
-                let content = match g.stack.last() {
-                    Some(top) => {
-                        let owner = colour_look(top.colour()).colour_name(lang);
-                        let n = g.stack.len();
-                        let pile = if n > 1 {
-                            t!(lang, ", pile of {n}", ", {n} lapos kupac")
-                        } else {
-                            String::new()
-                        };
-                        format!("{owner} {}{pile}", wolf_label(top, lang))
-                    }
-                    None => t!(lang, "empty", "üres"),
-                };
-                let label = match click {
-                    CellClick::Play(MoonlightAction::Place { .. }) if empty => {
-                        t!(lang, "{name}: {content}, place here", "{name}: {content}, ide tehetsz")
-                    }
-                    CellClick::Play(MoonlightAction::Place { .. }) => {
-                        t!(lang, "{name}: {content}, cover it", "{name}: {content}, lefedheted")
-                    }
-                    CellClick::Play(_) => t!(lang, "{name}: move the pile here", "{name}: ide viheted a kupacot"),
-                    CellClick::PileFrom(_) => t!(lang, "{name}: {content}, move this pile", "{name}: {content}, ezt a kupacot viszed"),
-                    CellClick::Inspect => t!(lang, "{name}: {content}, show the pile", "{name}: {content}, kupac megnézése"),
-                    CellClick::None => format!("{name}: {content}"),
-                };
-                let run = move || match click {
-                    CellClick::Play(a) => act(a),
-                    CellClick::PileFrom(c) => {
-                        pick.set(Pick::Pile(Some(c)));
-                        inspect.set(None);
-                    }
-                    CellClick::Inspect => {
-                        inspect.update(|i| *i = if *i == Some(at) { None } else { Some(at) })
-                    }
-                    CellClick::None => {}
-                };
-                let key = activate_on_key(run);
-                let here = move |a: &MoonlightAction| on_cell(a, at);
-                let marks = move || {
-                    let ring = move |class| {
-                        view! { <rect class=class x=x + GAP + 2.0 y=y + GAP + 2.0 width=CW - 2.0 * GAP - 4.0 height=CH - 2.0 * GAP - 4.0 rx="9"></rect> }.into_any()
-                    };
-                    svg_marks(props.hint_on(here), props.review_on(here), ring, (x + CW - GAP - 6.0, y + GAP + 6.0), 14.0)
-                };
-                let clickable = click != CellClick::None;
-                let depth = g.stack.len().saturating_sub(1).min(3);
-                let under = (0..depth)
-                    .map(|k| {
-                        let d = (depth - k) as f64 * 4.0;
-                        view! {
-                            <rect class="ml-under" x=x + GAP - d y=y + GAP - d width=CW - 2.0 * GAP height=CH - 2.0 * GAP rx="9"></rect>
-                        }
-                    })
-                    .collect_view();
-                // A card new on the panorama came from its player's hand (the viewer's own card
-                // travels from its place in the hand, which has the same key); the card it
-                // covers goes under it, not away.
-                let placer = t.last_turn.iter().chain(t.this_turn.iter()).rev().find_map(|c| match c {
-                    Change::Placed { seat, at: k, .. } if *k == at => Some(*seat),
-                    _ => None,
-                });
-                let card = g.stack.last().map(|w| {
-                    view! {
-                        <g data-piece=format!("wolf-{w}") data-from=placer.map(|s| format!("hand-{s}"))>
-                            {wolf_card(w, x + GAP, y + GAP, CW - 2.0 * GAP)}
-                        </g>
-                    }
-                });
-                let covered = g.stack.len().checked_sub(2).map(|i| {
-                    view! { <g data-vanished=format!("wolf-{}", g.stack.as_slice()[i]) data-how="covered"></g> }
-                });
-                let count = (g.stack.len() > 1).then(|| {
-                    view! {
-                        <g class="ml-count" aria-hidden="true">
-                            <circle cx=x + CW - 16.0 cy=y + CH - 16.0 r="13"></circle>
-                            <text x=x + CW - 16.0 y=y + CH - 11.0 text-anchor="middle" font-size="15">{g.stack.len()}</text>
-                        </g>
-                    }
-                });
-                let slot = empty.then(|| {
-                    view! { <rect class="ml-slot" x=x + GAP y=y + GAP width=CW - 2.0 * GAP height=CH - 2.0 * GAP rx="9"></rect> }
-                });
-                let outline = (target || fresh.contains(&g.at) || inspected == Some(g.at) || picked_from == Some(g.at) || moved_from.contains(&g.at))
-                    .then(|| {
-                        let kind = if target {
-                            "ml-target"
-                        } else if picked_from == Some(g.at) || inspected == Some(g.at) {
-                            "ml-picked"
-                        } else if empty {
-                            "ml-ghost"
-                        } else {
-                            "ml-fresh"
-                        };
-                        view! { <rect class=kind x=x + GAP - 1.0 y=y + GAP - 1.0 width=CW - 2.0 * GAP + 2.0 height=CH - 2.0 * GAP + 2.0 rx="10"></rect> }
-                    });
-                let corner = (g.corner && !empty).then(|| {
-                    view! {
-                        <path class="ml-corner" d=format!("M{:.1},{:.1} l0,-14 l14,0", x + 1.0, y + 15.0)></path>
-                    }
-                });
-                Some(view! {
-                    <g
-                        class="ml-cell"
-                        class:target=target
-                        class:open=empty && g.open
-                        data-legal=target.then_some("")
-                        data-hint=move || props.hint_on(here)
-                        data-review=move || props.review_on(here)
-                        data-cell=format!("{},{}", g.at.x, g.at.y)
-                        role=if clickable { "button" } else { "img" }
-                        tabindex=clickable.then_some("0")
-                        aria-label=g.stack.is_empty().then(|| label.clone())
-                        on:click=move |_| run()
-                        on:keydown=key
-                    >
-                        // A cell with a card is named by its title (SVG's own accessible name,
-                        // and the tooltip), not an aria-label, whose text would have to repeat
-                        // the card's printed numbers in their order (axe:
-                        // label-content-name-mismatch); an empty one shows no text, so its
-                        // aria-label names it (axe reads no name from a bare title there).
-                        <title>{cell_title(label.clone(), g, lang)}</title>
-                        {slot}
-                        {under}
-                        {covered}
-                        {card}
-                        {count}
-                        {corner}
-                        {outline}
-                        {marks}
-                    </g>
-                })
+        let key = activate_on_key(run);
+        let here = move |a: &MoonlightAction| on_cell(a, at);
+        let marks = move || {
+            let ring = move |class| {
+                view! { <rect class=class x=x + GAP + 2.0 y=y + GAP + 2.0 width=CW - 2.0 * GAP - 4.0 height=CH - 2.0 * GAP - 4.0 rx="9"></rect> }.into_any()
+            };
+            svg_marks(
+                props.hint_on(here),
+                props.review_on(here),
+                ring,
+                (x + CW - GAP - 6.0, y + GAP + 6.0),
+                14.0,
+            )
+        };
+        // The pile's drawing changes only with its cards (and who just laid the top one).
+        let pile = Memo::new(move |_| {
+            look.with(|l| l.as_ref().map(|l| (l.g.stack, l.g.corner, l.placer)))
+        });
+        let pile_view = move || {
+            pile.get()
+                .map(|(stack, corner, placer)| cell_pile(stack, corner, placer, x, y))
+        };
+        let outline = Memo::new(move |_| look.with(|l| l.as_ref().and_then(|l| l.outline)));
+        let outline_view = move || {
+            outline.get().map(|kind| {
+                view! { <rect class=kind x=x + GAP - 1.0 y=y + GAP - 1.0 width=CW - 2.0 * GAP + 2.0 height=CH - 2.0 * GAP + 2.0 rx="10"></rect> }
             })
-            .collect_view();
-        // Live row sums, right of the grid: one badge per row of the current box.
-        let live = t.live_score();
-        let sx = (x1 as f64 + 1.0) * CW + 6.0;
-        let order = [t.light, 1 - t.light];
-        let sums = live
-            .rows
-            .iter()
+        };
+        let target = move || look.with(|l| l.as_ref().is_some_and(|l| l.target));
+        let empty = move || look.with(|l| l.as_ref().is_some_and(|l| l.g.stack.is_empty()));
+        let label = Memo::new(move |_| {
+            look.with(|l| l.as_ref().map(|l| (l.label.clone(), l.title.clone())))
+        });
+        view! {
+            <g
+                class="ml-cell"
+                class:target=target
+                class:open=move || look.with(|l| l.as_ref().is_some_and(|l| l.g.stack.is_empty() && l.g.open))
+                data-legal=move || target().then_some("")
+                data-hint=move || props.hint_on(here)
+                data-review=move || props.review_on(here)
+                data-cell=format!("{},{}", at.x, at.y)
+                role=move || if click.get() != CellClick::None { "button" } else { "img" }
+                tabindex=move || (click.get() != CellClick::None).then_some("0")
+                aria-label=move || empty().then(|| label.with(|l| l.as_ref().map(|l| l.0.clone()))).flatten()
+                on:click=move |_| run()
+                on:keydown=key
+            >
+                // A cell with a card is named by its title (SVG's own accessible name, and the
+                // tooltip), not an aria-label, whose text would have to repeat the card's
+                // printed numbers in their order (axe: label-content-name-mismatch); an empty
+                // one shows no text, so its aria-label names it (axe reads no name from a bare
+                // title there).
+                <title>{move || label.with(|l| l.as_ref().map(|l| l.1.clone()))}</title>
+                {pile_view}
+                {outline_view}
+                {marks}
+            </g>
+        }
+    };
+    // Live row sums, right of the grid: one badge per row of the current box.
+    let sums = Memo::new(move |_| {
+        let lang = lang.get();
+        view.with(|v| row_sums(&v.table, lang))
+    });
+    let sums_view = move || {
+        let sx = panorama.with(|p| p.sums_x);
+        sums.get()
+            .into_iter()
             .map(|row| {
                 let y = row.y as f64 * CH + CH / 2.0;
-                let lines = order
-                    .iter()
+                let lines = row
+                    .lines
+                    .into_iter()
                     .enumerate()
-                    .map(|(i, &s)| {
-                        let look = seat_look(t, s);
-                        let lead = row.winner == Some(s);
+                    .map(|(i, (colour, text, lead))| {
                         view! {
-                            <text class=format!("ml-sum seat-{}", look.colour) class:lead=lead x=sx + 34.0 y=y - 6.0 + i as f64 * 30.0 text-anchor="middle" font-size="22">
-                                {format!("{} {}", look.mark, row.sums[s])}
+                            <text class=format!("ml-sum seat-{colour}") class:lead=lead x=sx + 34.0 y=y - 6.0 + i as f64 * 30.0 text-anchor="middle" font-size="22">
+                                {text}
                             </text>
                         }
                     })
                     .collect_view();
-                let label = t!(
-                    lang,
-                    "Row {}: Light {}, Dark {}",
-                    "{}. sor: Világos {}, Sötét {}",
-                    row.y - t.panorama.bounds().map_or(0, |b| b.y_min) + 1,
-                    row.sums[t.light],
-                    row.sums[1 - t.light]
-                );
                 view! {
-                    <g class="ml-sums" role="img" aria-label=label>
+                    <g class="ml-sums" role="img" aria-label=row.label>
                         <rect x=sx y=y - 36.0 width="68" height="66" rx="10"></rect>
                         {lines}
                     </g>
                 }
             })
-            .collect_view();
+            .collect_view()
+    };
+    let svg = move || {
         view! {
-            <svg class="board moonlight-board" viewBox=view_box role="group" aria-label=t!(lang, "The panorama", "A panoráma") preserveAspectRatio="xMidYMid meet">
-                {cells}
-                {sums}
+            <svg class="board moonlight-board" viewBox=move || panorama.with(|p| p.view_box.clone()) role="group"
+                aria-label=move || t!(lang.get(), "The panorama", "A panoráma") preserveAspectRatio="xMidYMid meet">
+                <For each=places key=|at| *at children=cell />
+                {sums_view}
             </svg>
         }
     };
-
     let inspector = move || {
         let at = inspect.get()?;
         let v = view.get();
@@ -658,65 +521,59 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         })
     };
 
-    let hand = move || {
-        let v = view.get();
+    // The hand redraws a card's picture only when the card joins it: a card's state (playable,
+    // selected) and the buttons beside the hand follow the view.
+    let hand_look = Memo::new(move |_| {
         let lang = lang.get();
-        let t = &v.table;
-        let legal_now = legal.get();
         let pick_now = current.get();
-        if matches!(
-            t.phase,
-            Phase::PickLoneWolf | Phase::PickPower | Phase::Over
-        ) {
-            return None;
-        }
-        let cards = v
-            .hand
-            .iter()
-            .map(|w| {
-                let playable = hand_target(&legal_now, w).is_some();
-                let selected = pick_now == Pick::Card(w.canonical()) || pick_now == Pick::Card(w);
-                let label = {
-                    let name = wolf_label(w, lang);
-                    if playable && !selected {
-                        t!(lang, "{name}: select", "{name}: kiválasztás")
-                    } else if selected {
-                        t!(lang, "{name}: selected", "{name}: kiválasztva")
-                    } else {
-                        name
-                    }
-                };
-                view! {
-                    <button
-                        class="ml-hand-card"
-                        class:selected=selected
-                        class:playable=playable
-                        data-card=w.to_string()
-                        data-piece=format!("wolf-{w}")
-                        data-legal=(playable && !selected).then_some("")
-                        data-hint=move || props.hint_on(|a| on_card(a, w))
-                        data-review=move || props.review_on(|a| on_card(a, w))
-                        aria-pressed=selected.to_string()
-                        disabled=!playable
-                        on:click=move |_| {
-                            pick.set(Pick::Card(w));
-                            inspect.set(None);
-                        }
-                    >
-                        // Named by its content, not an aria-label that would have to repeat
-                        // the printed numbers in order: the picture is hidden from assistive
-                        // tech and the words say the same.
-                        <span class="face" aria-hidden="true">{card_svg(w, lang)}</span>
-                        <span class="sr-only">{label}</span>
-                    </button>
-                }
+        view.with(|v| legal.with(|l| hand_look(v, l, pick_now, lang)))
+    });
+    let shown = Memo::new(move |_| hand_look.with(|h| h.is_some()));
+    let hand_cards = move || {
+        hand_look.with(|h| {
+            h.as_ref()
+                .map_or(Vec::new(), |h| h.cards.iter().map(|c| c.wolf).collect())
+        })
+    };
+    let hand_card = move |w: Wolf| {
+        let card = Memo::new(move |_| {
+            hand_look.with(|h| {
+                h.as_ref()
+                    .and_then(|h| h.cards.iter().find(|c| c.wolf == w).cloned())
             })
-            .collect_view();
-        let can_move = legal_now
-            .iter()
-            .any(|a| matches!(a, MoonlightAction::MovePile { .. }));
-        let moving = matches!(pick_now, Pick::Pile(_));
-        let move_button = can_move.then(|| {
+        });
+        let playable = move || card.with(|c| c.as_ref().is_some_and(|c| c.playable));
+        let selected = move || card.with(|c| c.as_ref().is_some_and(|c| c.selected));
+        view! {
+            <button
+                class="ml-hand-card"
+                class:selected=selected
+                class:playable=playable
+                data-card=w.to_string()
+                data-piece=format!("wolf-{w}")
+                data-legal=move || (playable() && !selected()).then_some("")
+                data-hint=move || props.hint_on(|a| on_card(a, w))
+                data-review=move || props.review_on(|a| on_card(a, w))
+                aria-pressed=move || selected().to_string()
+                disabled=move || !playable()
+                on:click=move |_| {
+                    pick.set(Pick::Card(w));
+                    inspect.set(None);
+                }
+            >
+                // Named by its content, not an aria-label that would have to repeat the
+                // printed numbers in order: the picture is hidden from assistive tech and the
+                // words say the same.
+                <span class="face" aria-hidden="true">{move || card_svg(w, lang.get())}</span>
+                <span class="sr-only">{move || card.with(|c| c.as_ref().map(|c| c.label.clone()))}</span>
+            </button>
+        }
+    };
+    let hand_actions = move || {
+        let h = hand_look.get()?;
+        let lang = lang.get_untracked();
+        let moving = h.moving;
+        let move_button = h.can_move.then(|| {
             view! {
                 <button
                     class="ml-power-button"
@@ -735,57 +592,33 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                 </button>
             }
         });
-        let decline = legal_now
-            .iter()
-            .copied()
-            .find(|a| *a == MoonlightAction::Decline)
-            .map(|a| {
-                view! {
-                    <button class="ml-power-button" data-legal=""
-                        data-hint=move || props.hint_on(|h| *h == a)
-                        data-review=move || props.review_on(|h| *h == a)
-                        on:click=move |_| act(a)>
-                        {t!(lang, "No second card", "Nem teszek le második lapot")}
-                    </button>
-                }
-            });
-        let hint = if legal_now.is_empty() {
-            String::new()
-        } else {
-            match pick_now {
-                Pick::Card(_) => t!(
-                    lang,
-                    "Now click a highlighted cell.",
-                    "Most kattints egy kiemelt mezőre."
-                ),
-                Pick::Pile(None) => t!(
-                    lang,
-                    "Click the pile to move.",
-                    "Kattints a mozgatandó kupacra."
-                ),
-                Pick::Pile(Some(_)) => t!(
-                    lang,
-                    "Click an empty cell for the pile.",
-                    "Kattints egy üres mezőre a kupacnak."
-                ),
-                Pick::Nothing => t!(
-                    lang,
-                    "Choose a card from your hand.",
-                    "Válassz egy lapot a kezedből."
-                ),
+        let decline = h.decline.then(|| {
+            let a = MoonlightAction::Decline;
+            view! {
+                <button class="ml-power-button" data-legal=""
+                    data-hint=move || props.hint_on(|h| *h == a)
+                    data-review=move || props.review_on(|h| *h == a)
+                    on:click=move |_| act(a)>
+                    {t!(lang, "No second card", "Nem teszek le második lapot")}
+                </button>
             }
-        };
+        });
         Some(view! {
-            <div class="ml-hand-area">
-                <div class="ml-hand" role="group" aria-label=t!(lang, "Your hand", "A kezed") data-testid="ml-hand">
-                    {cards}
+            <span class="ml-hint">{h.hint}</span>
+            {move_button}
+            {decline}
+        })
+    };
+    let hand = move || {
+        shown.get().then(|| {
+            view! {
+                <div class="ml-hand-area">
+                    <div class="ml-hand" role="group" aria-label=move || t!(lang.get(), "Your hand", "A kezed") data-testid="ml-hand">
+                        <For each=hand_cards key=|w| *w children=hand_card />
+                    </div>
+                    <div class="ml-hand-actions">{hand_actions}</div>
                 </div>
-                <div class="ml-hand-actions">
-                    <span class="ml-hint">{hint}</span>
-                    {move_button}
-                    {decline}
-                </div>
-            </div>
+            }
         })
     };
 
@@ -886,8 +719,21 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
 
     // The last round's scoring: beside the choice while the round is being closed (and at the
     // end), below the board once the next round is under way.
+    // The round's scoring, with its cards, redraws only when a round ends or is hidden, not at
+    // every card laid below it.
+    let scored = Memo::new(move |_| {
+        view.with(|v| {
+            let closing = matches!(
+                v.table.phase,
+                Phase::PickLoneWolf | Phase::PickPower | Phase::Over
+            );
+            (v.seat, v.table.rounds.len(), closing)
+        })
+    });
     let scoring = move |top: bool| {
-        let v = view.get();
+        // Read, not only tracked: a memo computes (and follows its sources) when read.
+        scored.with(|_| ());
+        let v = view.get_untracked();
         let lang = lang.get();
         let t = &v.table;
         let closing = matches!(
@@ -922,8 +768,21 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         )
     };
 
+    // The Alpha Powers redraw when one is taken or used.
+    let held = Memo::new(move |_| {
+        view.with(|v| {
+            let t = &v.table;
+            (
+                v.seat,
+                t.light,
+                t.display,
+                [t.power_status(0), t.power_status(1)],
+            )
+        })
+    });
     let powers = move || {
-        let v = view.get();
+        held.with(|_| ());
+        let v = view.get_untracked();
         let lang = lang.get();
         let t = &v.table;
         let display = t
@@ -1025,6 +884,369 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         </div>
     }
     .into_any()
+}
+
+/// What one panorama cell shows: everything its drawing reads, so a cell whose look has not
+/// changed keeps its elements.
+#[derive(Clone, PartialEq)]
+struct CellLook {
+    g: GridCell,
+    click: CellClick,
+    /// A legal target of the selection now.
+    target: bool,
+    /// The frame around it: a target, the pile picked or inspected, a card or move just played.
+    outline: Option<&'static str>,
+    /// Who laid its top card in the last two turns (the card flies in from that hand).
+    placer: Option<Seat>,
+    label: String,
+    title: String,
+}
+
+/// The panorama as drawn: its frame, its cells and where the row sums stand.
+#[derive(Clone, PartialEq)]
+struct PanoramaLook {
+    view_box: String,
+    cells: Vec<CellLook>,
+    sums_x: f64,
+}
+
+/// The panorama's look for a viewer: the cells with a card, the open frame, the targets of the
+/// selection and the cells the pointed-out moves (hint, review) touch.
+fn panorama_look(
+    v: &MoonlightView,
+    legal_now: &[MoonlightAction],
+    pick_now: Pick,
+    shown_moves: &[MoonlightAction],
+    inspected: Option<Cell>,
+    lang: Lang,
+) -> PanoramaLook {
+    let t = &v.table;
+    let mut grid = t.panorama.grid();
+    // Pile-move targets may lie outside the frame of open cells: add them, and those of the
+    // moves pointed out.
+    let picked_from = match pick_now {
+        Pick::Pile(Some(f)) => Some(f),
+        _ => None,
+    };
+    for a in legal_now
+        .iter()
+        .filter(|_| picked_from.is_some())
+        .chain(shown_moves)
+    {
+        if let MoonlightAction::MovePile { from: f, to } = *a {
+            let wanted = picked_from == Some(f) || shown_moves.contains(a);
+            if wanted && !grid.iter().any(|g| g.at == to) {
+                grid.push(GridCell {
+                    at: to,
+                    stack: Default::default(),
+                    open: false,
+                    ground: false,
+                    corner: false,
+                });
+            }
+        }
+    }
+    let (mut x0, mut x1, mut y0, mut y1) = (i8::MAX, i8::MIN, i8::MAX, i8::MIN);
+    for g in &grid {
+        x0 = x0.min(g.at.x);
+        x1 = x1.max(g.at.x);
+        y0 = y0.min(g.at.y);
+        y1 = y1.max(g.at.y);
+    }
+    // At least 4×4 cells, centred, so a young panorama is not drawn huge.
+    let (cols, rows) = ((x1 - x0 + 1) as f64, (y1 - y0 + 1) as f64);
+    let (wide, tall) = (cols.max(4.0), rows.max(4.0));
+    let left = x0 as f64 * CW - (wide - cols) / 2.0 * CW - 6.0;
+    let top = y0 as f64 * CH - (tall - rows) / 2.0 * CH - 6.0;
+    let width = wide * CW + SUMS + 12.0;
+    let height = tall * CH + 12.0;
+    let turns = || t.last_turn.iter().chain(t.this_turn.iter());
+    let fresh: Vec<Cell> = turns()
+        .filter_map(|c| match c {
+            Change::Placed { at, .. } => Some(*at),
+            Change::Moved { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    let moved_from: Vec<Cell> = turns()
+        .filter_map(|c| match c {
+            Change::Moved { from, .. } => Some(*from),
+            _ => None,
+        })
+        .collect();
+    let cells = grid
+        .into_iter()
+        .filter_map(|g| {
+            let at = g.at;
+            let click = cell_click(&g, pick_now, legal_now);
+            let target = matches!(click, CellClick::Play(_) | CellClick::PileFrom(_));
+            let empty = g.stack.is_empty();
+            let shown = shown_moves.iter().any(|a| on_cell(a, at));
+            if empty && !g.open && !target && !shown {
+                return None;
+            }
+            let picked = picked_from == Some(at) || inspected == Some(at);
+            let outline = if target {
+                Some("ml-target")
+            } else if picked {
+                Some("ml-picked")
+            } else if fresh.contains(&at) || moved_from.contains(&at) {
+                Some(if empty { "ml-ghost" } else { "ml-fresh" })
+            } else {
+                None
+            };
+            let placer = turns().rev().find_map(|c| match c {
+                Change::Placed { seat, at: k, .. } if *k == at => Some(*seat),
+                _ => None,
+            });
+            let label = cell_label(&g, click, lang);
+            let title = cell_title(label.clone(), &g, lang);
+            Some(CellLook {
+                g,
+                click,
+                target,
+                outline,
+                placer,
+                label,
+                title,
+            })
+        })
+        .collect();
+    PanoramaLook {
+        view_box: format!("{left:.0} {top:.0} {width:.0} {height:.0}"),
+        cells,
+        sums_x: (x1 as f64 + 1.0) * CW + 6.0,
+    }
+}
+
+/// A cell's name for screen readers: where it is, what lies there and what a click does.
+fn cell_label(g: &GridCell, click: CellClick, lang: Lang) -> String {
+    let empty = g.stack.is_empty();
+    let name = t!(lang, "cell {}", "mező {}", g.at);
+    let content = match g.stack.last() {
+        Some(top) => {
+            let owner = colour_look(top.colour()).colour_name(lang);
+            let n = g.stack.len();
+            let pile = if n > 1 {
+                t!(lang, ", pile of {n}", ", {n} lapos kupac")
+            } else {
+                String::new()
+            };
+            format!("{owner} {}{pile}", wolf_label(top, lang))
+        }
+        None => t!(lang, "empty", "üres"),
+    };
+    match click {
+        CellClick::Play(MoonlightAction::Place { .. }) if empty => {
+            t!(
+                lang,
+                "{name}: {content}, place here",
+                "{name}: {content}, ide tehetsz"
+            )
+        }
+        CellClick::Play(MoonlightAction::Place { .. }) => {
+            t!(
+                lang,
+                "{name}: {content}, cover it",
+                "{name}: {content}, lefedheted"
+            )
+        }
+        CellClick::Play(_) => t!(
+            lang,
+            "{name}: move the pile here",
+            "{name}: ide viheted a kupacot"
+        ),
+        CellClick::PileFrom(_) => t!(
+            lang,
+            "{name}: {content}, move this pile",
+            "{name}: {content}, ezt a kupacot viszed"
+        ),
+        CellClick::Inspect => t!(
+            lang,
+            "{name}: {content}, show the pile",
+            "{name}: {content}, kupac megnézése"
+        ),
+        CellClick::None => format!("{name}: {content}"),
+    }
+}
+
+/// A cell's pile at (x, y): the empty slot, or the cards under the top one, the top card (a
+/// card new on the panorama came from its player's hand; the viewer's own card travels from
+/// its place in the hand, which has the same key; the card it covers goes under it, not away),
+/// the pile's height and the corner mark of the current box.
+fn cell_pile(stack: Cards, corner: bool, placer: Option<Seat>, x: f64, y: f64) -> impl IntoView {
+    let empty = stack.is_empty();
+    let depth = stack.len().saturating_sub(1).min(3);
+    let under = (0..depth)
+        .map(|k| {
+            let d = (depth - k) as f64 * 4.0;
+            view! {
+                <rect class="ml-under" x=x + GAP - d y=y + GAP - d width=CW - 2.0 * GAP height=CH - 2.0 * GAP rx="9"></rect>
+            }
+        })
+        .collect_view();
+    let card = stack.last().map(|w| {
+        view! {
+            <g data-piece=format!("wolf-{w}") data-from=placer.map(|s| format!("hand-{s}"))>
+                {wolf_card(w, x + GAP, y + GAP, CW - 2.0 * GAP)}
+            </g>
+        }
+    });
+    let covered = stack.len().checked_sub(2).map(|i| {
+        view! { <g data-vanished=format!("wolf-{}", stack.as_slice()[i]) data-how="covered"></g> }
+    });
+    let count = (stack.len() > 1).then(|| {
+        view! {
+            <g class="ml-count" aria-hidden="true">
+                <circle cx=x + CW - 16.0 cy=y + CH - 16.0 r="13"></circle>
+                <text x=x + CW - 16.0 y=y + CH - 11.0 text-anchor="middle" font-size="15">{stack.len()}</text>
+            </g>
+        }
+    });
+    let slot = empty.then(|| {
+        view! { <rect class="ml-slot" x=x + GAP y=y + GAP width=CW - 2.0 * GAP height=CH - 2.0 * GAP rx="9"></rect> }
+    });
+    let corner = (corner && !empty).then(|| {
+        view! {
+            <path class="ml-corner" d=format!("M{:.1},{:.1} l0,-14 l14,0", x + 1.0, y + 15.0)></path>
+        }
+    });
+    view! { {slot} {under} {covered} {card} {count} {corner} }
+}
+
+/// One row's badge of live sums: Light's line first, each with its seat's colour, its text and
+/// whether it leads the row.
+#[derive(Clone, PartialEq)]
+struct RowSums {
+    y: i8,
+    lines: Vec<(&'static str, String, bool)>,
+    label: String,
+}
+
+fn row_sums(t: &Table, lang: Lang) -> Vec<RowSums> {
+    let live = t.live_score();
+    let order = [t.light, 1 - t.light];
+    live.rows
+        .iter()
+        .map(|row| {
+            let lines = order
+                .iter()
+                .map(|&s| {
+                    let look = seat_look(t, s);
+                    (
+                        look.colour,
+                        format!("{} {}", look.mark, row.sums[s]),
+                        row.winner == Some(s),
+                    )
+                })
+                .collect();
+            let label = t!(
+                lang,
+                "Row {}: Light {}, Dark {}",
+                "{}. sor: Világos {}, Sötét {}",
+                row.y - t.panorama.bounds().map_or(0, |b| b.y_min) + 1,
+                row.sums[t.light],
+                row.sums[1 - t.light]
+            );
+            RowSums {
+                y: row.y,
+                lines,
+                label,
+            }
+        })
+        .collect()
+}
+
+/// One card of the viewer's hand as drawn.
+#[derive(Clone, PartialEq)]
+struct HandCard {
+    wolf: Wolf,
+    playable: bool,
+    selected: bool,
+    label: String,
+}
+
+/// The viewer's hand and the buttons beside it, or nothing while a round is being closed.
+#[derive(Clone, PartialEq)]
+struct HandLook {
+    cards: Vec<HandCard>,
+    /// Move a Pile may be played, and whether its steps are under way.
+    can_move: bool,
+    moving: bool,
+    /// "No second card" may be played.
+    decline: bool,
+    hint: String,
+}
+
+fn hand_look(
+    v: &MoonlightView,
+    legal_now: &[MoonlightAction],
+    pick_now: Pick,
+    lang: Lang,
+) -> Option<HandLook> {
+    if matches!(
+        v.table.phase,
+        Phase::PickLoneWolf | Phase::PickPower | Phase::Over
+    ) {
+        return None;
+    }
+    let cards = v
+        .hand
+        .iter()
+        .map(|w| {
+            let playable = hand_target(legal_now, w).is_some();
+            let selected = pick_now == Pick::Card(w.canonical()) || pick_now == Pick::Card(w);
+            let name = wolf_label(w, lang);
+            let label = if playable && !selected {
+                t!(lang, "{name}: select", "{name}: kiválasztás")
+            } else if selected {
+                t!(lang, "{name}: selected", "{name}: kiválasztva")
+            } else {
+                name
+            };
+            HandCard {
+                wolf: w,
+                playable,
+                selected,
+                label,
+            }
+        })
+        .collect();
+    let hint = if legal_now.is_empty() {
+        String::new()
+    } else {
+        match pick_now {
+            Pick::Card(_) => t!(
+                lang,
+                "Now click a highlighted cell.",
+                "Most kattints egy kiemelt mezőre."
+            ),
+            Pick::Pile(None) => t!(
+                lang,
+                "Click the pile to move.",
+                "Kattints a mozgatandó kupacra."
+            ),
+            Pick::Pile(Some(_)) => t!(
+                lang,
+                "Click an empty cell for the pile.",
+                "Kattints egy üres mezőre a kupacnak."
+            ),
+            Pick::Nothing => t!(
+                lang,
+                "Choose a card from your hand.",
+                "Válassz egy lapot a kezedből."
+            ),
+        }
+    };
+    Some(HandLook {
+        cards,
+        can_move: legal_now
+            .iter()
+            .any(|a| matches!(a, MoonlightAction::MovePile { .. })),
+        moving: matches!(pick_now, Pick::Pile(_)),
+        decline: legal_now.contains(&MoonlightAction::Decline),
+        hint,
+    })
 }
 
 fn kind_name(p: Power, lang: Lang) -> String {
@@ -1532,5 +1754,111 @@ mod language_tests {
         );
         assert!(hu.contains("és húzott:"), "{hu}");
         assert!(en.starts_with(&format!("@{me} placed")), "{en}");
+    }
+}
+
+/// What the board draws, from the rules' positions.
+#[cfg(test)]
+mod look_tests {
+    use super::*;
+    use crate::engine::Match;
+
+    fn positions(seed: u64) -> Vec<(MoonlightView, Vec<MoonlightAction>)> {
+        Match::<Moonlight>::seen_positions(MoonlightOptions::default(), seed, 60)
+    }
+
+    fn sorted(mut cells: Vec<Cell>) -> Vec<Cell> {
+        cells.sort();
+        cells.dedup();
+        cells
+    }
+
+    /// A card picked from the hand lights exactly the cells where it may be placed, and the
+    /// hand shows it selected (the board's targets are the rules' legal actions).
+    #[test]
+    fn a_picked_card_lights_exactly_its_legal_cells() {
+        let mut picks = 0;
+        for seed in 0..4 {
+            for (v, legal) in positions(seed) {
+                if v.table.phase != Phase::Place {
+                    continue;
+                }
+                for w in v.hand.iter() {
+                    let wanted = sorted(
+                        legal
+                            .iter()
+                            .filter_map(|a| match *a {
+                                MoonlightAction::Place { card, at }
+                                    if card.canonical() == w.canonical() =>
+                                {
+                                    Some(at)
+                                }
+                                _ => None,
+                            })
+                            .collect(),
+                    );
+                    let pick = effective(Pick::Card(w), &legal);
+                    let look = panorama_look(&v, &legal, pick, &[], None, Lang::En);
+                    let lit = sorted(
+                        look.cells
+                            .iter()
+                            .filter(|c| c.target)
+                            .map(|c| c.g.at)
+                            .collect(),
+                    );
+                    assert_eq!(lit, wanted, "seed {seed}, card {w}");
+                    let hand = hand_look(&v, &legal, pick, Lang::En).expect("a hand while placing");
+                    let card = hand
+                        .cards
+                        .iter()
+                        .find(|c| c.wolf == w)
+                        .expect("the card is shown");
+                    assert_eq!(card.playable, !wanted.is_empty(), "seed {seed}, card {w}");
+                    assert_eq!(card.selected, !wanted.is_empty(), "seed {seed}, card {w}");
+                    picks += 1;
+                }
+            }
+        }
+        assert!(picks > 100, "only {picks} picks tried");
+    }
+
+    /// From one action to the next a cell keeps its look (and so its elements) unless its
+    /// pile changed or a card was just played on or from it.
+    #[test]
+    fn an_action_changes_the_look_only_of_the_cells_it_touched() {
+        let mut kept = 0;
+        for seed in 0..4 {
+            let seen = positions(seed);
+            for pair in seen.windows(2) {
+                let ((a, _), (b, _)) = (&pair[0], &pair[1]);
+                if a.table.round != b.table.round {
+                    continue;
+                }
+                let before = panorama_look(a, &[], Pick::Nothing, &[], None, Lang::En);
+                let after = panorama_look(b, &[], Pick::Nothing, &[], None, Lang::En);
+                let played = |t: &Table| -> Vec<Cell> {
+                    t.last_turn
+                        .iter()
+                        .chain(t.this_turn.iter())
+                        .flat_map(|c| match *c {
+                            Change::Placed { at, .. } => vec![at],
+                            Change::Moved { from, to, .. } => vec![from, to],
+                            _ => vec![],
+                        })
+                        .collect()
+                };
+                let touched = [played(&a.table), played(&b.table)].concat();
+                for cell in &after.cells {
+                    match before.cells.iter().find(|c| c.g.at == cell.g.at) {
+                        Some(old) if old.g == cell.g && !touched.contains(&cell.g.at) => {
+                            assert!(old == cell, "seed {seed}: cell {} redrawn", cell.g.at);
+                            kept += 1;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(kept > 100, "only {kept} cells compared");
     }
 }

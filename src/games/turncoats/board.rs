@@ -476,6 +476,93 @@ fn cues(before: &Board, after: &Board) -> Vec<Cue> {
         .collect()
 }
 
+/// What one area of the map shows: everything its drawing reads, so an area whose look has
+/// not changed keeps its elements.
+#[derive(Clone, PartialEq)]
+struct AreaLook {
+    tap: Option<AreaTap>,
+    /// Emphasised during a follow-up step (the Kill's area, a March's two ends, the picked one).
+    chosen: bool,
+    /// Changed since the viewer's own last turn.
+    changed: bool,
+    label: String,
+    ctrl_class: &'static str,
+    stones: Stones,
+    ctrl: Option<Colour>,
+    decided: Decider,
+}
+
+fn area_looks(
+    v: &TurncoatsView,
+    legal_now: bool,
+    p: Option<Pick>,
+    marks: &Changes,
+    lang: Lang,
+) -> Vec<AreaLook> {
+    let board = &v.board;
+    let standing = board.standings();
+    let focus: Vec<u8> = match (v.phase, p) {
+        (Phase::Kill { area, .. }, _) => vec![area],
+        (Phase::MarchCount { from, to, .. }, _) => vec![from, to],
+        (_, Some(Pick { area: Some(a), .. })) => vec![a],
+        _ => Vec::new(),
+    };
+    AREAS
+        .iter()
+        .map(|area| {
+            let a = area.id;
+            let i = a as usize;
+            let n = board.areas[i];
+            let tap = if legal_now { area_tap(p, a) } else { None };
+            let (ctrl, decided) = (standing.control[i], standing.decided_by[i]);
+            let ctrl_class = match ctrl {
+                Some(Colour::Red) => "ctrl-red",
+                Some(Colour::Blue) => "ctrl-blue",
+                Some(Colour::Black) => "ctrl-black",
+                None if n.is_empty() => "ctrl-empty",
+                None => "ctrl-contested",
+            };
+            let name = map::area_name(a, lang);
+            let holder = match (ctrl, decided) {
+                (Some(c), Decider::Majority) => {
+                    t!(lang, "held by {}", "{} kezében", c.name_in(lang))
+                }
+                (Some(c), Decider::Axe) => t!(
+                    lang,
+                    "held by {} on the AXE tie-break",
+                    "{} kezében a FEJSZE döntése alapján",
+                    c.name_in(lang)
+                ),
+                (Some(c), _) => t!(
+                    lang,
+                    "held by {} on the FLAG tie-break",
+                    "{} kezében a ZÁSZLÓ döntése alapján",
+                    c.name_in(lang)
+                ),
+                (None, _) if n.is_empty() => t!(lang, "nobody's", "senkié"),
+                (None, _) => t!(lang, "contested", "vitatott"),
+            };
+            let hint = match tap {
+                Some(AreaTap::Play(_)) => t!(lang, ", march here", ", vonulj ide"),
+                Some(AreaTap::Select(_)) => {
+                    t!(lang, ", choose this area", ", válaszd ezt a területet")
+                }
+                None => String::new(),
+            };
+            AreaLook {
+                tap,
+                chosen: focus.contains(&a),
+                changed: marks.areas[i],
+                label: format!("{name}: {}; {holder}{hint}", contents(&n, lang)),
+                ctrl_class,
+                stones: n,
+                ctrl,
+                decided,
+            }
+        })
+        .collect()
+}
+
 pub fn board(props: BoardProps<Turncoats>) -> AnyView {
     let BoardProps {
         view,
@@ -512,257 +599,255 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
         play.run(a);
     };
 
-    let svg = move || {
+    // The map is drawn once; each area redraws from its own look ([`AreaLook`]), its stones by
+    // colour and its badge only when they change, and the trays, the bag and the hands from
+    // theirs, so an action touches what it changed. Redrawn whole, the map rewrote about 2,500
+    // nodes and attributes at every action (issue #20 target 2).
+    let looks = Memo::new(move |_| {
         let lang = lang.get();
         let p = current.get();
         let marks = changes.get();
+        view.with(|v| legal.with(|l| area_looks(v, choosing(v, l), p, &marks, lang)))
+    });
+    let area_view = move |area: &'static map::Area| {
+        let a = area.id;
+        let i = a as usize;
+        let look = Memo::new(move |_| looks.with(|l| l[i].clone()));
+        let tap = move || look.with(|l| l.tap);
+        let run = move || match look.with_untracked(|l| l.tap) {
+            Some(AreaTap::Play(action)) => act(action),
+            Some(AreaTap::Select(next)) => pick.set(Some(next)),
+            None => {}
+        };
+        let key = activate_on_key(run);
+        let here = move |x: &A| in_area(x, a);
+        let centres = area.hexes.map(|(q, r)| map::hex_center(q, r));
+        let clusters = Colour::ALL
+            .into_iter()
+            .map(|c| {
+                let n = Memo::new(move |_| look.with(|l| l.stones[c]));
+                // A stone new here came from the hand of the seat on turn.
+                move || {
+                    cluster(
+                        c,
+                        n.get(),
+                        centres[c.index()],
+                        i,
+                        view.with_untracked(|v| v.mover),
+                    )
+                }
+            })
+            .collect_view();
+        let (cx, cy) = (area.center.0 as f64, area.center.1 as f64);
+        let held = Memo::new(move |_| look.with(|l| (l.ctrl, l.decided, l.stones.is_empty())));
+        let badge = move || match held.get() {
+            (Some(c), decided, _) => {
+                let tie = match decided {
+                    Decider::Axe => Some(axe_icon(cx + 15.0, cy - 11.0, 6.0).into_any()),
+                    Decider::Flag => Some(flag_icon(cx + 15.0, cy - 11.0, 6.0).into_any()),
+                    _ => None,
+                };
+                Some(view! {
+                    <circle class=format!("tc-badge {}", colour_class(c)) cx=cx cy=cy r="13"></circle>
+                    {stone(c, cx, cy + 0.5, 7.0)}
+                    {tie}
+                }
+                .into_any())
+            }
+            (None, _, false) => Some(
+                view! {
+                    <circle class="tc-badge tc-badge-contested" cx=cx cy=cy r="13"></circle>
+                    <text class="tc-badge-eq" x=cx y=cy + 5.5>"="</text>
+                }
+                .into_any(),
+            ),
+            (None, _, true) => None,
+        };
+        let homeland = area.homeland.map(|c| {
+            let (x, y) = (cx, cy + 79.0);
+            view! {
+                <circle class=format!("tc-home {}", colour_class(c)) cx=x - 8.0 cy=y r="4"></circle>
+                <circle class=format!("tc-home {}", colour_class(c)) cx=x + 8.0 cy=y r="4"></circle>
+            }
+        });
+        let changed = move || look.with(|l| l.changed);
+        let fresh = move || {
+            changed()
+                .then(|| view! { <circle class="tc-new" cx=cx - 16.0 cy=cy - 11.0 r="5"></circle> })
+        };
+        view! {
+            <g
+                class="tc-area-g"
+                class:target=move || tap().is_some()
+                class:chosen=move || look.with(|l| l.chosen)
+                class:changed=changed
+                data-legal=move || tap().map(|_| "")
+                data-hint=move || props.hint_on(here)
+                data-review=move || props.review_on(here)
+                data-area=a.to_string()
+                role=move || if tap().is_some() { "button" } else { "img" }
+                tabindex=move || tap().map(|_| "0")
+                aria-label=move || look.with(|l| l.label.clone())
+                on:click=move |_| run()
+                on:keydown=key
+            >
+                <title>{move || format!("{} ({a})", map::area_name(a, lang.get()))}</title>
+                <polygon class=move || look.with(|l| format!("tc-area {}", l.ctrl_class)) points=area.polygon></polygon>
+                <polygon class="tc-hl" points=area.polygon></polygon>
+                {homeland}
+                {clusters}
+                {badge}
+                {fresh}
+            </g>
+        }
+    };
+    let trays = Memo::new(move |_| {
+        let marks = changes.get();
+        view.with(|v| (v.board.axe, marks.axe, v.board.flag, marks.flag))
+    });
+    let bag_size = Memo::new(move |_| view.with(|v| v.bag_size));
+    let streak = Memo::new(move |_| view.with(|v| (v.players, v.streak)));
+    let hand_sizes = Memo::new(move |_| {
         view.with(|v| {
-            let legal_now = legal.with(|l| choosing(v, l));
-            let board = &v.board;
-            let standing = board.standings();
-            // Areas to emphasise during a follow-up step.
-            let focus: Vec<u8> = match (v.phase, p) {
-                (Phase::Kill { area, .. }, _) => vec![area],
-                (Phase::MarchCount { from, to, .. }, _) => vec![from, to],
-                (_, Some(Pick { area: Some(a), .. })) => vec![a],
-                _ => Vec::new(),
-            };
-            let areas = AREAS
+            let sizes: Vec<(Seat, u8)> = turn_order(v)
                 .iter()
-                .map(|area| {
-                    let a = area.id;
-                    let i = a as usize;
-                    let n = board.areas[i];
-                    let tap = if legal_now { area_tap(p, a) } else { None };
-                    let (ctrl, decided) = (standing.control[i], standing.decided_by[i]);
-                    let ctrl_class = match ctrl {
-                        Some(c) => format!("ctrl-{}", c.name()),
-                        None if n.is_empty() => "ctrl-empty".to_string(),
-                        None => "ctrl-contested".to_string(),
-                    };
-                    let name = map::area_name(a, lang);
-                    let holder = match (ctrl, decided) {
-                        (Some(c), Decider::Majority) => {
-                            t!(lang, "held by {}", "{} kezében", c.name_in(lang))
-                        }
-                        (Some(c), Decider::Axe) => t!(
-                            lang,
-                            "held by {} on the AXE tie-break",
-                            "{} kezében a FEJSZE döntése alapján",
-                            c.name_in(lang)
-                        ),
-                        (Some(c), _) => t!(
-                            lang,
-                            "held by {} on the FLAG tie-break",
-                            "{} kezében a ZÁSZLÓ döntése alapján",
-                            c.name_in(lang)
-                        ),
-                        (None, _) if n.is_empty() => t!(lang, "nobody's", "senkié"),
-                        (None, _) => t!(lang, "contested", "vitatott"),
-                    };
-                    let hint = match tap {
-                        Some(AreaTap::Play(_)) => t!(lang, ", march here", ", vonulj ide"),
-                        Some(AreaTap::Select(_)) => t!(lang, ", choose this area", ", válaszd ezt a területet"),
-                        None => String::new(),
-                    };
-                    let label = format!("{name}: {}; {holder}{hint}", contents(&n, lang));
-                    let centres = area.hexes.map(|(q, r)| map::hex_center(q, r));
-                    let clusters = Colour::ALL
-                        .into_iter()
-                        .map(|c| {
-                            cluster(c, n[c], centres[c.index()], i, v.mover)
-                        })
-                        .collect_view();
-                    let (cx, cy) = (area.center.0 as f64, area.center.1 as f64);
-                    let badge = match ctrl {
-                        Some(c) => {
-                            let tie = match decided {
-                                Decider::Axe => Some(axe_icon(cx + 15.0, cy - 11.0, 6.0).into_any()),
-                                Decider::Flag => Some(flag_icon(cx + 15.0, cy - 11.0, 6.0).into_any()),
-                                _ => None,
-                            };
-                            Some(view! {
-                                <circle class=format!("tc-badge {}", colour_class(c)) cx=cx cy=cy r="13"></circle>
-                                {stone(c, cx, cy + 0.5, 7.0)}
-                                {tie}
-                            }
-                            .into_any())
-                        }
-                        None if !n.is_empty() => Some(view! {
-                            <circle class="tc-badge tc-badge-contested" cx=cx cy=cy r="13"></circle>
-                            <text class="tc-badge-eq" x=cx y=cy + 5.5>"="</text>
-                        }
-                        .into_any()),
-                        None => None,
-                    };
-                    let homeland = area.homeland.map(|c| {
-                        let (x, y) = (cx, cy + 79.0);
-                        view! {
-                            <circle class=format!("tc-home {}", colour_class(c)) cx=x - 8.0 cy=y r="4"></circle>
-                            <circle class=format!("tc-home {}", colour_class(c)) cx=x + 8.0 cy=y r="4"></circle>
-                        }
-                    });
-                    let fresh = marks.areas[i].then(|| {
-                        view! { <circle class="tc-new" cx=cx - 16.0 cy=cy - 11.0 r="5"></circle> }
-                    });
-                    let run = move || match tap {
-                        Some(AreaTap::Play(action)) => act(action),
-                        Some(AreaTap::Select(next)) => pick.set(Some(next)),
-                        None => {}
-                    };
-                    let key = activate_on_key(move || {
-                        if tap.is_some() {
-                            run();
-                        }
-                    });
-                    let here = move |x: &A| in_area(x, a);
-                    view! {
-                        <g
-                            class="tc-area-g"
-                            class:target=tap.is_some()
-                            class:chosen=focus.contains(&a)
-                            class:changed=marks.areas[i]
-                            data-legal=tap.map(|_| "")
-                            data-hint=move || props.hint_on(here)
-                            data-review=move || props.review_on(here)
-                            data-area=a.to_string()
-                            role=if tap.is_some() { "button" } else { "img" }
-                            tabindex=tap.map(|_| "0")
-                            aria-label=label
-                            on:click=move |_| run()
-                            on:keydown=key
-                        >
-                            <title>{format!("{name} ({a})")}</title>
-                            <polygon class=format!("tc-area {ctrl_class}") points=area.polygon></polygon>
-                            <polygon class="tc-hl" points=area.polygon></polygon>
-                            {homeland}
-                            {clusters}
-                            {badge}
-                            {fresh}
-                        </g>
-                    }
-                })
-                .collect_view();
-            // The marks of the hint and the review's moves, above every area so that no
-            // neighbour covers their rings.
-            let area_marks = AREAS
-                .iter()
-                .map(|area| {
-                    let a = area.id;
-                    let here = move |x: &A| in_area(x, a);
-                    let points = area.polygon;
-                    let ring = move |class| view! { <polygon class=class points=points></polygon> }.into_any();
-                    let (cx, cy) = (area.center.0 as f64, area.center.1 as f64);
-                    move || svg_marks(props.hint_on(here), props.review_on(here), ring, (cx + 30.0, cy - 34.0), 11.0)
-                })
-                .collect_view();
-            let lake = view! {
-                <g class="tc-lake" role="img" aria-label=t!(lang, "The lake (impassable)", "A tó (járhatatlan)")>
-                    <polygon class="tc-lake-water" points=LAKE.polygon></polygon>
-                    <path class="tc-wave" d="M404,296 q10,-7 20,0 t20,0 t20,0"></path>
-                    <path class="tc-wave" d="M414,318 q10,-7 20,0 t20,0"></path>
-                    <path class="tc-wave" d="M424,340 q9,-6 18,0"></path>
-                    <text class="tc-lake-name" x="442" y="372">{t!(lang, "The Mere", "A Tó")}</text>
-                </g>
-            };
+                .map(|&s| (s, v.hand_sizes.get(s).copied().unwrap_or(0)))
+                .collect();
+            (sizes, v.mover, v.players)
+        })
+    });
+    let svg = move || {
+        let lang = lang.get();
+        let areas = AREAS.iter().map(area_view).collect_view();
+        // The marks of the hint and the review's moves, above every area so that no
+        // neighbour covers their rings.
+        let area_marks = AREAS
+            .iter()
+            .map(|area| {
+                let a = area.id;
+                let here = move |x: &A| in_area(x, a);
+                let points = area.polygon;
+                let ring =
+                    move |class| view! { <polygon class=class points=points></polygon> }.into_any();
+                let (cx, cy) = (area.center.0 as f64, area.center.1 as f64);
+                move || {
+                    svg_marks(
+                        props.hint_on(here),
+                        props.review_on(here),
+                        ring,
+                        (cx + 30.0, cy - 34.0),
+                        11.0,
+                    )
+                }
+            })
+            .collect_view();
+        let lake = view! {
+            <g class="tc-lake" role="img" aria-label=t!(lang, "The lake (impassable)", "A tó (járhatatlan)")>
+                <polygon class="tc-lake-water" points=LAKE.polygon></polygon>
+                <path class="tc-wave" d="M404,296 q10,-7 20,0 t20,0 t20,0"></path>
+                <path class="tc-wave" d="M414,318 q10,-7 20,0 t20,0"></path>
+                <path class="tc-wave" d="M424,340 q9,-6 18,0"></path>
+                <text class="tc-lake-name" x="442" y="372">{t!(lang, "The Mere", "A Tó")}</text>
+            </g>
+        };
+        let pools = move || {
+            let (axe, axe_fresh, flag, flag_fresh) = trays.get();
             let axe = pool(
                 t!(lang, "AXE", "FEJSZE"),
                 axe_icon(254.0, 42.0, 11.0).into_any(),
-                board.axe,
-                marks.axe,
+                axe,
+                axe_fresh,
                 (232.0, 24.0),
-                t!(lang, "AXE: {}", "FEJSZE: {}", contents(&board.axe, lang)),
+                t!(lang, "AXE: {}", "FEJSZE: {}", contents(&axe, lang)),
             );
             let flag = pool(
                 t!(lang, "FLAG", "ZÁSZLÓ"),
                 flag_icon(671.0, 299.0, 11.0).into_any(),
-                board.flag,
-                marks.flag,
+                flag,
+                flag_fresh,
                 (648.0, 280.0),
-                t!(lang, "FLAG: {}", "ZÁSZLÓ: {}", contents(&board.flag, lang)),
+                t!(lang, "FLAG: {}", "ZÁSZLÓ: {}", contents(&flag, lang)),
             );
-            let bag_size = v.bag_size;
-            let bag = view! {
-                <g class="tc-bag" role="img" aria-label=t!(lang, "Bag: {}", "Zsák: {}", counted_stones(bag_size, None, lang))>
-                    <path class="tc-sack" d="M692,468 Q668,486 668,522 Q668,556 710,556 Q752,556 752,522 Q752,486 728,468 Z"></path>
-                    <path class="tc-sack-top" d="M694,470 Q700,446 710,458 Q720,446 726,470"></path>
-                    <path class="tc-sack-tie" d="M690,469 L730,469"></path>
-                    <text class="tc-bag-count" x="710" y="524" data-count="bag">{bag_size}</text>
-                    <text class="tc-caption" x="710" y="578">{t!(lang, "Bag", "Zsák")}</text>
-                </g>
-            };
-            let n = v.players;
-            let streak = v.streak;
+            view! { {axe} {flag} }
+        };
+        let bag = view! {
+            <g class="tc-bag" role="img" aria-label=move || t!(lang, "Bag: {}", "Zsák: {}", counted_stones(bag_size.get(), None, lang))>
+                <path class="tc-sack" d="M692,468 Q668,486 668,522 Q668,556 710,556 Q752,556 752,522 Q752,486 728,468 Z"></path>
+                <path class="tc-sack-top" d="M694,470 Q700,446 710,458 Q720,446 726,470"></path>
+                <path class="tc-sack-tie" d="M690,469 L730,469"></path>
+                <text class="tc-bag-count" x="710" y="524" data-count="bag">{move || bag_size.get()}</text>
+                <text class="tc-caption" x="710" y="578">{t!(lang, "Bag", "Zsák")}</text>
+            </g>
+        };
+        let streak_box = move || {
+            let (n, streak) = streak.get();
             let dots = (0..n)
                 .map(|k| {
                     let x = 710.0 + (k as f64 - (n as f64 - 1.0) / 2.0) * 18.0;
                     view! { <circle class="tc-streak-dot" class:on=k < streak cx=x cy="630" r="6"></circle> }
                 })
                 .collect_view();
-            let streak_box = view! {
+            view! {
                 <g class="tc-streak" role="img"
                     aria-label=t!(lang, "Negotiations in a row: {streak} of {n}", "Tárgyalások egymás után: {streak}/{n}")>
                     <text class="tc-caption tc-small" x="710" y="598">{t!(lang, "Negotiations", "Tárgyalások")}</text>
                     <text class="tc-caption tc-small" x="710" y="612">{t!(lang, "in a row", "egymás után")}</text>
                     {dots}
                 </g>
-            };
-            // Laid out in turn order (§3.5), so the marks read as who plays after whom.
-            let in_order = turn_order(v);
-            let hands = in_order
+            }
+        };
+        // Laid out in turn order (§3.5), so the marks read as who plays after whom.
+        let hands_box = move || {
+            let (sizes, mover, n) = hand_sizes.get();
+            let hands = sizes
                 .iter()
                 .enumerate()
-                .map(|(place, &s)| {
-                    let size = v.hand_sizes.get(s).copied().unwrap_or(0);
+                .map(|(place, &(s, size))| {
                     let look = tc_look(s);
                     let x = 711.0 + (place as f64 - (n as f64 - 1.0) / 2.0) * 25.0;
                     view! {
-                        <text class=format!("tc-hand-mark seat-{}", look.colour) class:mover=s == v.mover x=x y="62">{look.mark}</text>
+                        <text class=format!("tc-hand-mark seat-{}", look.colour) class:mover=s == mover x=x y="62">{look.mark}</text>
                         <text class="tc-hand-size" x=x y="84" data-anchor=format!("hand-{s}") data-count=format!("hand-{s}")>{size}</text>
                     }
                 })
                 .collect_view();
-            let hands_label = in_order
+            let hands_label = sizes
                 .iter()
-                .map(|&s| {
-                    let size = v.hand_sizes.get(s).copied().unwrap_or(0);
-                    format!("{} {size}", tc_look(s).colour_name(lang))
-                })
+                .map(|&(s, size)| format!("{} {size}", tc_look(s).colour_name(lang)))
                 .collect::<Vec<_>>()
                 .join(", ");
-            let hands_box = view! {
+            view! {
                 <g class="tc-hands" role="img" aria-label=t!(lang, "Stones in hand: {hands_label}", "Kövek a kézben: {hands_label}")>
                     <text class="tc-caption tc-small" x="711" y="38">{t!(lang, "Stones in hand", "Kövek a kézben")}</text>
                     {hands}
                 </g>
-            };
-            let legend = Colour::ALL
-                .into_iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let y = 626.0 + 22.0 * i as f64;
-                    view! {
-                        {stone(c, 244.0, y, 7.0)}
-                        <text class="tc-legend" x="258" y=y + 5.0>{c.title(lang)}</text>
-                    }
-                })
-                .collect_view();
-            view! {
-                <svg class="board tc-map" viewBox=VIEW_BOX role="group" preserveAspectRatio="xMidYMid meet"
-                    aria-label=t!(lang, "Turncoats map", "Turncoats térkép")>
-                    {gloss()}
-                    {lake}
-                    {areas}
-                    {area_marks}
-                    {axe}
-                    {flag}
-                    {bag}
-                    {streak_box}
-                    {hands_box}
-                    <g class="tc-legend-g" aria-hidden="true">{legend}</g>
-                </svg>
             }
-        })
+        };
+        let legend = Colour::ALL
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let y = 626.0 + 22.0 * i as f64;
+                view! {
+                    {stone(c, 244.0, y, 7.0)}
+                    <text class="tc-legend" x="258" y=y + 5.0>{c.title(lang)}</text>
+                }
+            })
+            .collect_view();
+        view! {
+            <svg class="board tc-map" viewBox=VIEW_BOX role="group" preserveAspectRatio="xMidYMid meet"
+                aria-label=t!(lang, "Turncoats map", "Turncoats térkép")>
+                {gloss()}
+                {lake}
+                {areas}
+                {area_marks}
+                {pools}
+                {bag}
+                {streak_box}
+                {hands_box}
+                <g class="tc-legend-g" aria-hidden="true">{legend}</g>
+            </svg>
+        }
     };
 
     let hand_bar = move || {
@@ -1526,5 +1611,68 @@ mod tests {
             Lang::En
         )
         .is_none());
+    }
+}
+
+/// What the board draws, from the rules' positions.
+#[cfg(test)]
+mod look_tests {
+    use super::*;
+    use crate::engine::Match;
+
+    /// Each area shows the rules' standings and its own stones, and can be tapped only during
+    /// the viewer's own choice; from one action to the next an area keeps its look (and so its
+    /// elements) unless its stones, who holds it or the step's focus on it changed.
+    #[test]
+    fn an_area_shows_the_standings_and_changes_only_with_them() {
+        let mut kept = 0;
+        for seed in 0..6 {
+            let seen = Match::<Turncoats>::seen_positions(TurncoatsOptions::default(), seed, 80);
+            let mut before: Option<Vec<AreaLook>> = None;
+            for (v, legal) in &seen {
+                let standing = v.board.standings();
+                let looks = area_looks(v, false, None, &Changes::default(), Lang::En);
+                for (i, look) in looks.iter().enumerate() {
+                    assert_eq!(look.stones, v.board.areas[i]);
+                    assert_eq!(look.ctrl, standing.control[i]);
+                    assert!(look.tap.is_none());
+                    if let Some(c) = look.ctrl {
+                        assert_eq!(look.ctrl_class, format!("ctrl-{}", c.name()));
+                        assert!(
+                            look.label
+                                .contains(&format!("held by {}", c.name_in(Lang::En))),
+                            "{}",
+                            look.label
+                        );
+                    }
+                }
+                if let Some(old) = &before {
+                    for (o, n) in old.iter().zip(&looks) {
+                        if (o.stones, o.ctrl, o.decided, o.chosen)
+                            == (n.stones, n.ctrl, n.decided, n.chosen)
+                        {
+                            assert!(o == n, "seed {seed}: {} redrawn", n.label);
+                            kept += 1;
+                        }
+                    }
+                }
+                before = Some(looks);
+                // While choosing, a picked colour makes every area a target of its first tap.
+                let in_hand = Colour::ALL.into_iter().find(|&c| v.hand[c] > 0);
+                if let (true, Some(colour)) = (choosing(v, legal), in_hand) {
+                    let pick = Pick {
+                        turns: v.turns,
+                        colour,
+                        area: None,
+                        marching: false,
+                    };
+                    let looks = area_looks(v, true, Some(pick), &Changes::default(), Lang::En);
+                    assert!(looks
+                        .iter()
+                        .all(|l| matches!(l.tap, Some(AreaTap::Select(_)))));
+                }
+            }
+        }
+        assert!(kept > 500, "only {kept} areas compared");
     }
 }
