@@ -272,6 +272,32 @@ impl<G: Game> Match<G> {
 }
 
 #[cfg(test)]
+impl<G: Game> Match<G> {
+    /// A random game's positions, each as the seat on turn sees it with its legal actions (what
+    /// a board is drawn from), for the boards' tests.
+    pub fn seen_positions(
+        options: G::Options,
+        seed: u64,
+        moves: usize,
+    ) -> Vec<(G::View, Vec<G::Action>)> {
+        use rand::{Rng as _, SeedableRng};
+        let mut m = Match::<G>::new(options, seed).expect("a game with these options");
+        let mut rng = super::Rng::seed_from_u64(seed);
+        let mut seen = Vec::new();
+        while let ToMove::Seat(seat) = m.to_move() {
+            if seen.len() >= moves {
+                break;
+            }
+            let legal = G::legal(m.state());
+            seen.push((G::view(m.state(), seat), legal.clone()));
+            m.play(&legal[rng.random_range(0..legal.len())])
+                .expect("a legal action");
+        }
+        seen
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::{Outcome, Rng};
@@ -553,31 +579,5 @@ mod tests {
             None,
             "but no further than the draw"
         );
-    }
-}
-
-#[cfg(test)]
-impl<G: Game> Match<G> {
-    /// A random game's positions, each as the seat on turn sees it with its legal actions (what
-    /// a board is drawn from), for the boards' tests.
-    pub fn seen_positions(
-        options: G::Options,
-        seed: u64,
-        moves: usize,
-    ) -> Vec<(G::View, Vec<G::Action>)> {
-        use rand::{Rng as _, SeedableRng};
-        let mut m = Match::<G>::new(options, seed).expect("a game with these options");
-        let mut rng = super::Rng::seed_from_u64(seed);
-        let mut seen = Vec::new();
-        while let ToMove::Seat(seat) = m.to_move() {
-            if seen.len() >= moves {
-                break;
-            }
-            let legal = G::legal(m.state());
-            seen.push((G::view(m.state(), seat), legal.clone()));
-            m.play(&legal[rng.random_range(0..legal.len())])
-                .expect("a legal action");
-        }
-        seen
     }
 }
