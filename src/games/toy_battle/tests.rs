@@ -2055,3 +2055,18 @@ fn one_pass_board_masks_agree_with_the_per_seat_scans() {
         }
     });
 }
+
+/// Expert searches twelve times Hard's iterations under Expert's clock; the other levels are
+/// the shared ones.
+#[test]
+fn expert_searches_twelve_times_hards_iterations() {
+    use crate::engine::{Level, EXPERT_MS};
+    let (hard, expert) = (
+        ToyBattle::search_config(Level::Hard),
+        ToyBattle::search_config(Level::Expert),
+    );
+    assert_eq!(hard, Level::Hard.config());
+    assert_eq!(expert.iterations, 12 * hard.iterations);
+    assert_eq!(expert.time_budget_ms, Some(EXPERT_MS));
+    assert_eq!(expert.rollout_depth, Level::Expert.config().rollout_depth);
+}
