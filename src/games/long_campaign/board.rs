@@ -395,9 +395,7 @@ fn county_looks(v: &CampaignView, legal_now: &[CampaignAction], lang: Lang) -> V
         .into_iter()
         .map(|tile| {
             let id = tile.id;
-            let action = legal_now.iter().copied().find(|a| {
-                matches!(a, CampaignAction::Pick { county } | CampaignAction::Attack { county } if *county == id)
-            });
+            let action = legal_now.iter().copied().find(|a| on_county(a, id));
             let owner_words = match tile.owner {
                 Some(o) => seat_look(c, o).colour_name(lang).to_string(),
                 None => t!(lang, "free", "szabad"),
@@ -410,11 +408,18 @@ fn county_looks(v: &CampaignView, legal_now: &[CampaignAction], lang: Lang) -> V
                 label.push_str(&if castle.ruined {
                     t!(lang, ", ruined castle", ", romos vár")
                 } else {
-                    t!(lang, ", castle with {} towers", ", vár, {} toronnyal", castle.towers)
+                    t!(
+                        lang,
+                        ", castle with {} towers",
+                        ", vár, {} toronnyal",
+                        castle.towers
+                    )
                 });
             }
             match action {
-                Some(CampaignAction::Attack { .. }) => label.push_str(&t!(lang, " — attack", " — támadás")),
+                Some(CampaignAction::Attack { .. }) => {
+                    label.push_str(&t!(lang, " — attack", " — támadás"))
+                }
                 Some(_) => label.push_str(&t!(lang, " — pick", " — választás")),
                 None => {}
             }

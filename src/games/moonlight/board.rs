@@ -431,8 +431,13 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         };
         let target = move || look.with(|l| l.as_ref().is_some_and(|l| l.target));
         let empty = move || look.with(|l| l.as_ref().is_some_and(|l| l.g.stack.is_empty()));
+        // Its name, and its title, which adds the pile's cards.
         let label = Memo::new(move |_| {
-            look.with(|l| l.as_ref().map(|l| (l.label.clone(), l.title.clone())))
+            let lang = lang.get();
+            look.with(|l| {
+                l.as_ref()
+                    .map(|l| (l.label.clone(), cell_title(l.label.clone(), &l.g, lang)))
+            })
         });
         view! {
             <g
@@ -571,7 +576,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
     };
     let hand_actions = move || {
         let h = hand_look.get()?;
-        let lang = lang.get_untracked();
+        let lang = lang.get();
         let moving = h.moving;
         let move_button = h.can_move.then(|| {
             view! {
@@ -718,9 +723,8 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
     };
 
     // The last round's scoring: beside the choice while the round is being closed (and at the
-    // end), below the board once the next round is under way.
-    // The round's scoring, with its cards, redraws only when a round ends or is hidden, not at
-    // every card laid below it.
+    // end), below the board once the next round is under way. With its cards, it redraws only
+    // when a round ends or is hidden, not at every card laid below it.
     let scored = Memo::new(move |_| {
         view.with(|v| {
             let closing = matches!(
@@ -899,7 +903,6 @@ struct CellLook {
     /// Who laid its top card in the last two turns (the card flies in from that hand).
     placer: Option<Seat>,
     label: String,
-    title: String,
 }
 
 /// The panorama as drawn: its frame, its cells and where the row sums stand.
@@ -1000,7 +1003,6 @@ fn panorama_look(
                 _ => None,
             });
             let label = cell_label(&g, click, lang);
-            let title = cell_title(label.clone(), &g, lang);
             Some(CellLook {
                 g,
                 click,
@@ -1008,7 +1010,6 @@ fn panorama_look(
                 outline,
                 placer,
                 label,
-                title,
             })
         })
         .collect();

@@ -486,10 +486,20 @@ struct AreaLook {
     /// Changed since the viewer's own last turn.
     changed: bool,
     label: String,
-    ctrl_class: &'static str,
     stones: Stones,
     ctrl: Option<Colour>,
     decided: Decider,
+}
+
+impl AreaLook {
+    /// The area's fill: its holder's colour, empty, or contested.
+    fn ctrl_class(&self) -> String {
+        match self.ctrl {
+            Some(c) => format!("ctrl-{}", c.name()),
+            None if self.stones.is_empty() => "ctrl-empty".to_string(),
+            None => "ctrl-contested".to_string(),
+        }
+    }
 }
 
 fn area_looks(
@@ -515,13 +525,6 @@ fn area_looks(
             let n = board.areas[i];
             let tap = if legal_now { area_tap(p, a) } else { None };
             let (ctrl, decided) = (standing.control[i], standing.decided_by[i]);
-            let ctrl_class = match ctrl {
-                Some(Colour::Red) => "ctrl-red",
-                Some(Colour::Blue) => "ctrl-blue",
-                Some(Colour::Black) => "ctrl-black",
-                None if n.is_empty() => "ctrl-empty",
-                None => "ctrl-contested",
-            };
             let name = map::area_name(a, lang);
             let holder = match (ctrl, decided) {
                 (Some(c), Decider::Majority) => {
@@ -554,7 +557,6 @@ fn area_looks(
                 chosen: focus.contains(&a),
                 changed: marks.areas[i],
                 label: format!("{name}: {}; {holder}{hint}", contents(&n, lang)),
-                ctrl_class,
                 stones: n,
                 ctrl,
                 decided,
@@ -692,7 +694,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                 on:keydown=key
             >
                 <title>{move || format!("{} ({a})", map::area_name(a, lang.get()))}</title>
-                <polygon class=move || look.with(|l| format!("tc-area {}", l.ctrl_class)) points=area.polygon></polygon>
+                <polygon class=move || look.with(|l| format!("tc-area {}", l.ctrl_class())) points=area.polygon></polygon>
                 <polygon class="tc-hl" points=area.polygon></polygon>
                 {homeland}
                 {clusters}
@@ -1637,7 +1639,7 @@ mod look_tests {
                     assert_eq!(look.ctrl, standing.control[i]);
                     assert!(look.tap.is_none());
                     if let Some(c) = look.ctrl {
-                        assert_eq!(look.ctrl_class, format!("ctrl-{}", c.name()));
+                        assert_eq!(look.ctrl_class(), format!("ctrl-{}", c.name()));
                         assert!(
                             look.label
                                 .contains(&format!("held by {}", c.name_in(Lang::En))),
