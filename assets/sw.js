@@ -3,6 +3,9 @@
 // scripts/post-build.js at every release build; a new version replaces the old cache.
 const VERSION = '__VERSION__';
 const FILES = __PRECACHE__;
+// Each game's own build (src/ui/builds.rs): kept when this visit has loaded it, never
+// downloaded for the cache; the loader runs one only if the cache holds it.
+const TABLES = __TABLES__;
 const CACHE = 'turf-' + VERSION;
 
 // The first visit has just downloaded the app: the install takes what the HTTP cache holds
@@ -13,7 +16,14 @@ const CACHE = 'turf-' + VERSION;
 const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
 self.addEventListener('install', event => {
   const requests = ['./', ...FILES].map(f => new Request(f, { cache: HASHED.test(f) ? 'force-cache' : 'no-cache' }));
-  event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(requests)).then(() => self.skipWaiting()));
+  // A game's build that the page loaded is in the HTTP cache: taken from there, and only then.
+  const keepLoaded = cache => Promise.all(TABLES.map(f =>
+    fetch(f, { cache: 'only-if-cached', mode: 'same-origin' })
+      .then(response => (response.ok ? cache.put(f, response) : null))
+      .catch(() => null)));
+  event.waitUntil(caches.open(CACHE)
+    .then(cache => cache.addAll(requests).then(() => keepLoaded(cache)))
+    .then(() => self.skipWaiting()));
 });
 
 // Navigation preload: the browser asks for the page while this worker starts, instead of after
@@ -49,5 +59,13 @@ self.addEventListener('fetch', event => {
         .catch(() => caches.match('./')));
     return;
   }
-  event.respondWith(caches.match(request).then(hit => hit || fetch(request)));
+  // A content-hashed file fetched from the network (a game's build loaded after the install)
+  // is kept too, for the next visit and for offline play.
+  event.respondWith(caches.match(request).then(hit => hit || fetch(request).then(response => {
+    if (response.ok && HASHED.test(new URL(request.url).pathname)) {
+      const copy = response.clone();
+      caches.open(CACHE).then(cache => cache.put(request, copy)).catch(() => {});
+    }
+    return response;
+  })));
 });

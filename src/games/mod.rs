@@ -26,14 +26,70 @@ pub const GAME_IDS: &[&str] = &[
     long_campaign::LongCampaign::ID,
 ];
 
-/// Run `visitor` with the game named `id`; `None` for an unknown id.
+/// Which build this is: `"app"` with every game (the default), else the one game it was built
+/// with (`--no-default-features --features <id>`, a game's own build: see Cargo.toml). The
+/// games left out are never named below, so their code is not in the wasm.
+pub const BUILD: &str = if cfg!(all(
+    feature = "herd",
+    feature = "toy-battle",
+    feature = "turncoats",
+    feature = "moonlight",
+    feature = "long-campaign"
+)) {
+    "app"
+} else if cfg!(feature = "herd") {
+    herd::Herd::ID
+} else if cfg!(feature = "toy-battle") {
+    toy_battle::ToyBattle::ID
+} else if cfg!(feature = "turncoats") {
+    turncoats::Turncoats::ID
+} else if cfg!(feature = "moonlight") {
+    moonlight::Moonlight::ID
+} else {
+    long_campaign::LongCampaign::ID
+};
+
+/// Whether this build plays the game `id` (every game but in a game's own build).
+pub fn built(id: &str) -> bool {
+    BUILD == "app" || BUILD == id
+}
+
+/// Run `visitor` with the game named `id`; `None` for an unknown id, or one this build left out.
 pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
+        #[cfg(feature = "herd")]
         herd::Herd::ID => Some(visitor.visit::<herd::Herd>()),
+        #[cfg(feature = "toy-battle")]
         toy_battle::ToyBattle::ID => Some(visitor.visit::<toy_battle::ToyBattle>()),
+        #[cfg(feature = "turncoats")]
         turncoats::Turncoats::ID => Some(visitor.visit::<turncoats::Turncoats>()),
+        #[cfg(feature = "moonlight")]
         moonlight::Moonlight::ID => Some(visitor.visit::<moonlight::Moonlight>()),
+        #[cfg(feature = "long-campaign")]
         long_campaign::LongCampaign::ID => Some(visitor.visit::<long_campaign::LongCampaign>()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Id;
+    impl GameVisitor for Id {
+        type Output = &'static str;
+        fn visit<G: Game>(self) -> &'static str {
+            G::ID
+        }
+    }
+
+    #[test]
+    fn the_default_build_is_the_whole_app_with_every_game() {
+        assert_eq!(BUILD, "app");
+        for id in GAME_IDS {
+            assert!(built(id));
+            assert_eq!(with_game(id, Id), Some(*id));
+        }
+        assert_eq!(with_game("chess", Id), None);
     }
 }

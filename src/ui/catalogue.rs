@@ -1,11 +1,6 @@
 //! The games on the home page, and the one place mapping a game id to its UI.
 
 use super::game_ui::GameUi;
-use crate::games::herd::Herd;
-use crate::games::long_campaign::LongCampaign;
-use crate::games::moonlight::Moonlight;
-use crate::games::toy_battle::ToyBattle;
-use crate::games::turncoats::Turncoats;
 use crate::i18n::Lang;
 
 /// A game as the home page shows it.
@@ -94,13 +89,21 @@ pub trait UiVisitor {
     fn visit<G: GameUi>(self) -> Self::Output;
 }
 
+/// Run `visitor` with the UI of the game `id`; `None` for an unknown id, or a game this build
+/// left out ([`crate::games::BUILD`]).
 pub fn with_ui_game<V: UiVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+    use crate::games::*;
     match id {
-        "herd" => Some(visitor.visit::<Herd>()),
-        "toy-battle" => Some(visitor.visit::<ToyBattle>()),
-        "moonlight" => Some(visitor.visit::<Moonlight>()),
-        "turncoats" => Some(visitor.visit::<Turncoats>()),
-        "long-campaign" => Some(visitor.visit::<LongCampaign>()),
+        #[cfg(feature = "herd")]
+        "herd" => Some(visitor.visit::<herd::Herd>()),
+        #[cfg(feature = "toy-battle")]
+        "toy-battle" => Some(visitor.visit::<toy_battle::ToyBattle>()),
+        #[cfg(feature = "moonlight")]
+        "moonlight" => Some(visitor.visit::<moonlight::Moonlight>()),
+        #[cfg(feature = "turncoats")]
+        "turncoats" => Some(visitor.visit::<turncoats::Turncoats>()),
+        #[cfg(feature = "long-campaign")]
+        "long-campaign" => Some(visitor.visit::<long_campaign::LongCampaign>()),
         _ => None,
     }
 }

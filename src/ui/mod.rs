@@ -1,6 +1,7 @@
 //! The app shell: home, setup, table, hand-off and game over. Games plug in through
 //! [`GameUi`] and the catalogue; nothing here knows a game's rules.
 
+mod builds;
 mod catalogue;
 mod game_ui;
 mod handoff;
@@ -107,7 +108,6 @@ fn register_service_worker() {
         return;
     }
     let registration = navigator.service_worker().register("./sw.js");
-    // Before `mount`, Leptos's executor is not set up yet: spawn on wasm-bindgen's.
     wasm_bindgen_futures::spawn_local(async move {
         let _ = wasm_bindgen_futures::JsFuture::from(registration).await;
     });
@@ -121,7 +121,9 @@ pub fn start() {
         worker::serve();
         return;
     }
-    register_service_worker();
+    if builds::superseded() {
+        return;
+    }
     static_home::take_over();
     leptos::mount::mount_to_body(App);
 }
@@ -161,6 +163,7 @@ fn App() -> impl IntoView {
         }
     });
     provide_context(screen);
+    builds::hand_over_when_needed(screen);
     let covered = RwSignal::new(false);
     provide_context(Covered(covered));
     let lang = RwSignal::new(initial_lang());
@@ -180,6 +183,10 @@ fn App() -> impl IntoView {
     // drawn (a frame, then a task after its paint), so the open table or the home is shown
     // first. A request made before then starts the worker itself (worker::ask).
     request_animation_frame(|| set_timeout(worker::warm_up, std::time::Duration::ZERO));
+    // The service worker registers after that first paint too. Its install keeps the whole app
+    // for offline play: the whole app's own files come from the HTTP cache, but a game's own
+    // build (builds.rs) has to download the whole app, and that must not slow the table's start.
+    request_animation_frame(|| set_timeout(register_service_worker, std::time::Duration::ZERO));
     let go_home = move |_| {
         saves::set_current(None);
         screen.set(Screen::Home);

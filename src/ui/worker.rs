@@ -27,10 +27,10 @@ thread_local! {
 }
 
 fn start() -> Result<Client, String> {
-    // A module worker: it imports the app's wasm-bindgen module (see assets/ai-worker.js).
+    // A module worker: it imports this build's wasm-bindgen module (see assets/ai-worker.js).
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options("./ai-worker.js", &options)
+    let worker = Worker::new_with_options(&super::builds::worker_script(), &options)
         .map_err(|e| format!("the AI could not start: {e:?}"))?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let text = e.data().as_string().unwrap_or_default();

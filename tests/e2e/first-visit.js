@@ -48,7 +48,9 @@ function watch() {
     fv.started = performance.now();
     const res = performance.getEntriesByType('resource');
     const end = suffix => res.find(e => e.name.endsWith(suffix))?.responseEnd;
-    fv.wasm = end('.wasm');
+    // The build that runs (scripts/loader.js): the whole app, or the game's own build.
+    fv.build = window.turfBuild;
+    fv.wasm = res.find(e => e.name.endsWith('.wasm') && e.name.includes(fv.build === 'app' ? '/turf-web-' : `/table-${fv.build}-`))?.responseEnd;
     fv.css = end('.css');
     fv.fcp = fcp;
   });
@@ -101,7 +103,7 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         rows.bytesRepeat.push(sum(server.served));
         const repeat = await again.evaluate(() => window.__fv);
         const ms = x => (x ?? NaN).toFixed(0);
-        const at = fv => `CSS at ${ms(fv.css)} ms, first paint ${ms(fv.fcp)} ms, wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms`;
+        const at = fv => `${fv.build ?? 'app'} build, CSS at ${ms(fv.css)} ms, first paint ${ms(fv.fcp)} ms, wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms`;
         console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms ` +
           `(${at(first)}; repeat visit: ${at(repeat)})`);
         console.log(`  repeat visit ${rows.repeat[run].toFixed(0)} ms; bytes: ${kb(rows.bytesHerd[run])} KB to the Herd table, ` +

@@ -11,7 +11,9 @@ async function holdWasm(page) {
   const held = [];
   let released = false;
   await page.route('**/*.wasm', route => (released ? route.continue() : held.push(route)));
-  return { release: async () => { released = true; for (const r of held.splice(0)) await r.continue(); } };
+  // A held download the page gave up (the loader stops the whole app's when a game is tapped)
+  // can no longer be continued.
+  return { release: async () => { released = true; for (const r of held.splice(0)) await r.continue().catch(() => {}); } };
 }
 
 const shownGames = page => page.$$eval('#static-home a[data-game]', els => els
@@ -42,9 +44,12 @@ module.exports = {
       assert.strictEqual(await page.$('#static-home'), null, 'the app removed the static home');
       assert.strictEqual(await page.evaluate(() => location.hash), '', 'the fragment is cleared');
       assert.match(await page.textContent('.setup h1'), /Moonlight/);
-      // The app's home works as before.
+      // The tap started Moonlight's own build (scripts/loader.js), not the whole app.
+      assert.strictEqual(await page.evaluate(() => window.turfBuild), 'moonlight');
+      // Its home button hands the page over to the whole app, whose home works as before.
       await page.click('.brand');
       await page.waitForSelector('button[data-game="herd"]');
+      assert.strictEqual(await page.evaluate(() => window.turfBuild), 'app');
       assert.strictEqual((await page.$$('button[data-game]')).length, 5);
       await page.click('button[data-game="herd"]');
       await page.click('[data-testid="start-game"]');
@@ -85,6 +90,44 @@ module.exports = {
     } finally {
       await page.close();
       await server.stop();
+    }
+  },
+
+  // A game's own build (src/ui/builds.rs): a link to a game's setup runs it; the service worker
+  // keeps it from the HTTP cache and the whole app once each; offline, the table in progress
+  // opens with it again, and its AI worker's script is there too.
+  async 'a game opened from a link runs its own build, which the service worker keeps for offline play'({ context }) {
+    const server = await startGzipServer(0);
+    const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
+    try {
+      await page.goto(server.url + '#play=herd');
+      await page.click('[data-testid="start-game"]');
+      await page.waitForSelector('[data-legal]');
+      assert.strictEqual(await page.evaluate(() => window.turfBuild), 'herd');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const wasm = server.served.filter(r => r.path.endsWith('.wasm') && r.status === 200).map(r => r.path);
+      assert.strictEqual(wasm.filter(p => p.startsWith('/table-herd-')).length, 1, 'Herd\'s build downloaded once: ' + wasm);
+      assert.strictEqual(wasm.filter(p => p.startsWith('/turf-web-')).length, 1, 'the whole app downloaded once, for the cache: ' + wasm);
+      assert.strictEqual(wasm.length, 2, 'no other build downloaded: ' + wasm);
+      const cached = await page.evaluate(async () => {
+        const keys = await caches.keys();
+        const cache = await caches.open(keys.find(k => k.startsWith('turf-')));
+        return (await cache.keys()).map(r => new URL(r.url).pathname);
+      });
+      assert.ok(cached.some(p => /^\/table-herd-[0-9a-f]{16}_bg\.wasm$/.test(p)), 'Herd\'s build is in the cache: ' + cached);
+      assert.ok(!cached.some(p => p.startsWith('/table-moonlight-')), 'a build never loaded is not: ' + cached);
+      await server.stop();
+      await page.reload();
+      await page.waitForSelector('[data-legal]');
+      assert.strictEqual(await page.evaluate(() => window.turfBuild), 'herd', 'offline, the table opened with Herd\'s build');
+      assert.ok(await page.evaluate(() => fetch('./ai-worker-herd.js').then(r => r.ok)), 'its AI worker is kept too');
+      const legal = await page.$$('[data-legal]');
+      await legal[0].click();
+      assert.deepStrictEqual(problems, []);
+    } finally {
+      await page.close();
+      await server.stop().catch(() => {});
     }
   },
 

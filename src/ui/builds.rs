@@ -1,0 +1,122 @@
+//! The app comes in two kinds of build (issue #20): the whole app, and one per game with only
+//! that game's rules, board and AI (under half the download; [`crate::games::BUILD`]). The
+//! loader in index.html (scripts/loader.js) picks one before anything is downloaded: a game's
+//! own build when the visit opens that game's table (a tap on the static home, a table in
+//! progress), the whole app otherwise.
+//!
+//! A game's build plays its game: setup, table, online hosting, review, hints. Everything else
+//! (the home page, another game, an invitation) is the whole app's: the page is handed over to
+//! it ([`hand_over`]), which reloads it with what was asked for in the fragment, as a tap on
+//! the static home would have.
+
+use super::Screen;
+use crate::games::{built, BUILD};
+use leptos::prelude::*;
+
+/// The session flag that makes the loader run the whole app on the next load, whatever the
+/// fragment or the table in progress say (the hand-over's reload). The loader clears it.
+const WHOLE_APP_KEY: &str = "turf.whole";
+
+/// Whether the loader has given the page to another build while this one was downloading (a
+/// game was tapped on the static home): then this one must not start. The loader names the
+/// build it wants in `window.turfBuild`; without a loader (a development build) every build
+/// starts.
+pub fn superseded() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    js_sys::Reflect::get(&window, &"turfBuild".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .is_some_and(|wanted| wanted != BUILD)
+}
+
+/// The AI worker's script for this build: it loads the same build's wasm
+/// (scripts/post-build.js writes one per build from assets/ai-worker.js).
+pub fn worker_script() -> String {
+    match BUILD {
+        "app" => "./ai-worker.js".to_string(),
+        game => format!("./ai-worker-{game}.js"),
+    }
+}
+
+/// What the whole app must open when a game's build hands the page over: the fragment the
+/// reload carries, or `None` when this build shows the screen itself.
+pub fn whole_app_fragment(screen: &Screen) -> Option<String> {
+    match screen {
+        Screen::Home => Some(String::new()),
+        Screen::Setup(id) if !built(id) => {
+            Some(format!("{}{id}", super::static_home::PLAY_FRAGMENT))
+        }
+        Screen::Table(spec) if !built(&spec.game) => Some(String::new()),
+        Screen::Lobby(spec) if !built(&spec.game) => Some(String::new()),
+        Screen::Join(code) => Some(format!("{}{code}", super::online::JOIN_FRAGMENT)),
+        _ => None,
+    }
+}
+
+/// In a game's own build, hand the page over to the whole app whenever the screen becomes one
+/// this build does not show (see [`whole_app_fragment`]).
+pub fn hand_over_when_needed(screen: RwSignal<Screen>) {
+    if BUILD == "app" {
+        return;
+    }
+    Effect::new(move |_| {
+        if let Some(fragment) = screen.with(whole_app_fragment) {
+            // The whole app opens the table in progress unless told otherwise: the home asked
+            // for here must stay the home after the reload.
+            if screen.with(|s| matches!(s, Screen::Home)) {
+                super::saves::set_current(None);
+            }
+            hand_over(&fragment);
+        }
+    });
+}
+
+/// Reload the page into the whole app, opening `fragment` (`#play=…`, `#join=…` or nothing).
+fn hand_over(fragment: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if let Ok(Some(session)) = window.session_storage() {
+        let _ = session.set_item(WHOLE_APP_KEY, "1");
+    }
+    let path = window.location().pathname().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{fragment}")),
+        );
+    }
+    let _ = window.location().reload();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::TableSpec;
+    use std::sync::Arc;
+
+    #[test]
+    fn the_whole_app_shows_every_screen_itself() {
+        let table = TableSpec {
+            game: "moonlight".into(),
+            ..Default::default()
+        };
+        for screen in [
+            Screen::Setup("herd"),
+            Screen::Setup("long-campaign"),
+            Screen::Table(Arc::new(table)),
+        ] {
+            assert_eq!(whole_app_fragment(&screen), None);
+        }
+        // The home and an invitation always go to the whole app (a game's build hands over).
+        assert_eq!(whole_app_fragment(&Screen::Home), Some(String::new()));
+        assert_eq!(
+            whole_app_fragment(&Screen::Join("abc".into())),
+            Some("#join=abc".into())
+        );
+        assert_eq!(worker_script(), "./ai-worker.js");
+    }
+}
