@@ -9,6 +9,8 @@
 // A tap on the static home while the whole app is still downloading stops that download and
 // starts the game's build; the whole app, if it arrives first all the same, sees in
 // window.turfBuild that it is not wanted and does not start.
+// A game's build that fails before it starts (a broken download) gives way to the whole app,
+// which opens the same game's setup or table.
 // After the first visit the service worker holds the whole app, so a game's build runs only if
 // the cache holds it too (the one played on the first visit does): Turf always opens offline.
 (() => {
@@ -89,7 +91,13 @@
 
   const game = askedForWhole() ? null : tableGame();
   usable(game).then(ok => {
-    if (ok) return run(game);
+    if (ok) {
+      return run(game).catch(error => {
+        if (window.turfStarted === game) throw error;
+        console.warn(`Turf: ${game}'s own build did not start (${error}); loading the whole app`);
+        return run('app');
+      });
+    }
     if (typeof AbortController === 'function') addEventListener('hashchange', onTap);
     return run('app');
   });

@@ -31,6 +31,15 @@ pub fn superseded() -> bool {
         .is_some_and(|wanted| wanted != BUILD)
 }
 
+/// Tell the loader that this build has started (`window.turfStarted`): a game's build that
+/// failed before this line (a broken download) may be replaced by the whole app, one that
+/// failed after it may not, since it has already drawn on the page.
+pub fn mark_started() {
+    if let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&window, &"turfStarted".into(), &BUILD.into());
+    }
+}
+
 /// The AI worker's script for this build: it loads the same build's wasm
 /// (scripts/post-build.js writes one per build from assets/ai-worker.js).
 pub fn worker_script() -> String {

@@ -124,6 +124,7 @@ pub fn start() {
     if builds::superseded() {
         return;
     }
+    builds::mark_started();
     static_home::take_over();
     leptos::mount::mount_to_body(App);
 }

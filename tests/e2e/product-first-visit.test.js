@@ -131,6 +131,27 @@ module.exports = {
     }
   },
 
+  // A game's build that cannot be loaded (here its wasm is refused) gives way to the whole
+  // app, which opens the same setup.
+  async 'a game whose own build fails to load opens with the whole app'({ context }) {
+    const server = await startGzipServer(0);
+    const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
+    try {
+      await page.route('**/table-herd-*_bg.wasm', route => route.fulfill({ status: 500, body: 'broken' }));
+      await page.goto(server.url + '#play=herd');
+      await page.waitForSelector('[data-testid="start-game"]');
+      assert.strictEqual(await page.evaluate(() => window.turfBuild), 'app');
+      assert.match(await page.textContent('.setup h1'), /Herd/);
+      await page.click('[data-testid="start-game"]');
+      await page.waitForSelector('[data-legal]');
+      // The refused download is the one expected problem.
+      assert.ok(problems.every(p => /500|table-herd/.test(p)), problems.join('\n'));
+    } finally {
+      await page.close();
+      await server.stop();
+    }
+  },
+
   // Served with `Cache-Control: no-cache` (the HTTP cache must ask before reusing a file), so an
   // install that does not take the HTTP cache's copy would ask the server again (the Referer of
   // the service worker's requests is sw.js); with Pages' max-age=600 it would not show.
