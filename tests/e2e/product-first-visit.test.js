@@ -16,6 +16,20 @@ async function holdWasm(page) {
   return { release: async () => { released = true; for (const r of held.splice(0)) await r.continue().catch(() => {}); } };
 }
 
+// The paths the service worker's cache holds.
+const cachedPaths = page => page.evaluate(async () => {
+  const keys = await caches.keys();
+  const cache = await caches.open(keys.find(k => k.startsWith('turf-')));
+  return (await cache.keys()).map(r => new URL(r.url).pathname);
+});
+
+// Takes the first legal target of the open table (the table plays: no network needed).
+async function playFirstLegal(page) {
+  await page.waitForSelector('[data-legal]');
+  const legal = await page.$$('[data-legal]');
+  await legal[0].click();
+}
+
 const shownGames = page => page.$$eval('#static-home a[data-game]', els => els
   .filter(e => e.getClientRects().length > 0)
   .map(e => ({ game: e.dataset.game, text: e.textContent, href: e.getAttribute('href') })));
@@ -110,11 +124,7 @@ module.exports = {
       assert.strictEqual(wasm.filter(p => p.startsWith('/table-herd-')).length, 1, 'Herd\'s build downloaded once: ' + wasm);
       assert.strictEqual(wasm.filter(p => p.startsWith('/turf-web-')).length, 1, 'the whole app downloaded once, for the cache: ' + wasm);
       assert.strictEqual(wasm.length, 2, 'no other build downloaded: ' + wasm);
-      const cached = await page.evaluate(async () => {
-        const keys = await caches.keys();
-        const cache = await caches.open(keys.find(k => k.startsWith('turf-')));
-        return (await cache.keys()).map(r => new URL(r.url).pathname);
-      });
+      const cached = await cachedPaths(page);
       assert.ok(cached.some(p => /^\/table-herd-[0-9a-f]{16}_bg\.wasm$/.test(p)), 'Herd\'s build is in the cache: ' + cached);
       assert.ok(!cached.some(p => p.startsWith('/table-moonlight-')), 'a build never loaded is not: ' + cached);
       await server.stop();
@@ -122,8 +132,7 @@ module.exports = {
       await page.waitForSelector('[data-legal]');
       assert.strictEqual(await page.evaluate(() => window.turfBuild), 'herd', 'offline, the table opened with Herd\'s build');
       assert.ok(await page.evaluate(() => fetch('./ai-worker-herd.js').then(r => r.ok)), 'its AI worker is kept too');
-      const legal = await page.$$('[data-legal]');
-      await legal[0].click();
+      await playFirstLegal(page);
       assert.deepStrictEqual(problems, []);
     } finally {
       await page.close();
@@ -169,11 +178,7 @@ module.exports = {
       const fromWorker = server.served.filter(r => r.referer.endsWith('/sw.js') && /-[0-9a-f]{16}/.test(r.path));
       assert.deepStrictEqual(fromWorker, [], 'the service worker asked the server for files the page had loaded');
       assert.ok(server.served.some(r => r.referer.endsWith('/sw.js')), 'the service worker installed (it asked for the page again)');
-      const cached = await page.evaluate(async () => {
-        const keys = await caches.keys();
-        const cache = await caches.open(keys.find(k => k.startsWith('turf-')));
-        return (await cache.keys()).map(r => new URL(r.url).pathname);
-      });
+      const cached = await cachedPaths(page);
       assert.ok(cached.some(p => p.endsWith('.wasm')), 'the wasm is in the cache: ' + cached.join(', '));
       // Offline: the server is gone; Turf loads from the cache and plays against the computer.
       await server.stop();
@@ -182,8 +187,7 @@ module.exports = {
       await page.click('button[data-game="herd"]');
       await page.click('[data-testid="start-game"]');
       await page.waitForSelector('[data-legal]');
-      const legal = await page.$$('[data-legal]');
-      await legal[0].click();
+      await playFirstLegal(page);
       assert.deepStrictEqual(problems, []);
     } finally {
       await page.close();
