@@ -26,8 +26,13 @@ pub const GAME_IDS: &[&str] = &[
     long_campaign::LongCampaign::ID,
 ];
 
-/// Which build this is: `"app"` with every game (the default), else the one game it was built
-/// with (`--no-default-features --features <id>`, a game's own build: see Cargo.toml). The
+/// The name of the whole app's build, with every game: [`BUILD`] in the default build. The
+/// loader (scripts/loader.js) and the release's per-game builds (scripts/post-build.js) name it
+/// the same.
+pub const WHOLE_APP: &str = "app";
+
+/// Which build this is: [`WHOLE_APP`] with every game (the default), else the one game it was
+/// built with (`--no-default-features --features <id>`, a game's own build: see Cargo.toml). The
 /// games left out are never named below, so their code is not in the wasm.
 pub const BUILD: &str = if cfg!(all(
     feature = "herd",
@@ -36,7 +41,7 @@ pub const BUILD: &str = if cfg!(all(
     feature = "moonlight",
     feature = "long-campaign"
 )) {
-    "app"
+    WHOLE_APP
 } else if cfg!(feature = "herd") {
     herd::Herd::ID
 } else if cfg!(feature = "toy-battle") {
@@ -51,7 +56,12 @@ pub const BUILD: &str = if cfg!(all(
 
 /// Whether this build plays the game `id` (every game but in a game's own build).
 pub fn built(id: &str) -> bool {
-    BUILD == "app" || BUILD == id
+    built_in(BUILD, id)
+}
+
+/// Whether the build named `build` plays the game `id`.
+pub fn built_in(build: &str, id: &str) -> bool {
+    build == WHOLE_APP || build == id
 }
 
 /// Run `visitor` with the game named `id`; `None` for an unknown id, or one this build left out.
@@ -85,11 +95,13 @@ mod tests {
 
     #[test]
     fn the_default_build_is_the_whole_app_with_every_game() {
-        assert_eq!(BUILD, "app");
+        assert_eq!(BUILD, WHOLE_APP);
         for id in GAME_IDS {
             assert!(built(id));
             assert_eq!(with_game(id, Id), Some(*id));
         }
         assert_eq!(with_game("chess", Id), None);
+        assert!(built_in("herd", "herd"));
+        assert!(!built_in("herd", "moonlight"));
     }
 }

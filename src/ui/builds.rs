@@ -10,7 +10,7 @@
 //! the static home would have.
 
 use super::Screen;
-use crate::games::{built, BUILD};
+use crate::games::{built_in, BUILD, WHOLE_APP};
 use leptos::prelude::*;
 
 /// The session flag that makes the loader run the whole app on the next load, whatever the
@@ -44,40 +44,58 @@ pub fn mark_started() {
 /// (scripts/post-build.js writes one per build from assets/ai-worker.js).
 pub fn worker_script() -> String {
     match BUILD {
-        "app" => "./ai-worker.js".to_string(),
+        WHOLE_APP => "./ai-worker.js".to_string(),
         game => format!("./ai-worker-{game}.js"),
     }
 }
 
-/// What the whole app must open when a game's build hands the page over: the fragment the
-/// reload carries, or `None` when this build shows the screen itself.
-pub fn whole_app_fragment(screen: &Screen) -> Option<String> {
+/// Where a game's build sends the page it does not show: the fragment the whole app's reload
+/// carries, and whether the player asked for the home.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandOver {
+    /// `#play=…`, `#join=…`, or nothing (the home).
+    fragment: String,
+    /// The home was asked for: the whole app opens the table in progress unless told
+    /// otherwise, so the hand-over clears it first.
+    home: bool,
+}
+
+/// What the build named `build` hands over to the whole app at `screen`, or `None` when it
+/// shows that screen itself (the whole app shows every screen).
+fn hand_over_at(build: &str, screen: &Screen) -> Option<HandOver> {
+    let to = |fragment: String| {
+        Some(HandOver {
+            fragment,
+            home: matches!(screen, Screen::Home),
+        })
+    };
+    if build == WHOLE_APP {
+        return None;
+    }
     match screen {
-        Screen::Home => Some(String::new()),
-        Screen::Setup(id) if !built(id) => {
-            Some(format!("{}{id}", super::static_home::PLAY_FRAGMENT))
+        Screen::Home => to(String::new()),
+        Screen::Setup(id) if !built_in(build, id) => {
+            to(format!("{}{id}", super::static_home::PLAY_FRAGMENT))
         }
-        Screen::Table(spec) if !built(&spec.game) => Some(String::new()),
-        Screen::Lobby(spec) if !built(&spec.game) => Some(String::new()),
-        Screen::Join(code) => Some(format!("{}{code}", super::online::JOIN_FRAGMENT)),
+        Screen::Table(spec) if !built_in(build, &spec.game) => to(String::new()),
+        Screen::Lobby(spec) if !built_in(build, &spec.game) => to(String::new()),
+        Screen::Join(code) => to(format!("{}{code}", super::online::JOIN_FRAGMENT)),
         _ => None,
     }
 }
 
 /// In a game's own build, hand the page over to the whole app whenever the screen becomes one
-/// this build does not show (see [`whole_app_fragment`]).
+/// this build does not show (see [`hand_over_at`]).
 pub fn hand_over_when_needed(screen: RwSignal<Screen>) {
-    if BUILD == "app" {
+    if BUILD == WHOLE_APP {
         return;
     }
     Effect::new(move |_| {
-        if let Some(fragment) = screen.with(whole_app_fragment) {
-            // The whole app opens the table in progress unless told otherwise: the home asked
-            // for here must stay the home after the reload.
-            if screen.with(|s| matches!(s, Screen::Home)) {
+        if let Some(to) = screen.with(|s| hand_over_at(BUILD, s)) {
+            if to.home {
                 super::saves::set_current(None);
             }
-            hand_over(&fragment);
+            hand_over(&to.fragment);
         }
     });
 }
@@ -114,18 +132,46 @@ mod tests {
             ..Default::default()
         };
         for screen in [
+            Screen::Home,
             Screen::Setup("herd"),
-            Screen::Setup("long-campaign"),
             Screen::Table(Arc::new(table)),
+            Screen::Join("abc".into()),
         ] {
-            assert_eq!(whole_app_fragment(&screen), None);
+            assert_eq!(hand_over_at(BUILD, &screen), None);
         }
-        // The home and an invitation always go to the whole app (a game's build hands over).
-        assert_eq!(whole_app_fragment(&Screen::Home), Some(String::new()));
-        assert_eq!(
-            whole_app_fragment(&Screen::Join("abc".into())),
-            Some("#join=abc".into())
-        );
         assert_eq!(worker_script(), "./ai-worker.js");
+    }
+
+    #[test]
+    fn a_game_build_hands_over_the_home_invitations_and_other_games() {
+        let spec = |game: &str| {
+            Arc::new(TableSpec {
+                game: game.into(),
+                ..Default::default()
+            })
+        };
+        let to = |fragment: &str, home: bool| {
+            Some(HandOver {
+                fragment: fragment.into(),
+                home,
+            })
+        };
+        // Its own game, every screen of it.
+        assert_eq!(hand_over_at("herd", &Screen::Setup("herd")), None);
+        assert_eq!(hand_over_at("herd", &Screen::Table(spec("herd"))), None);
+        // Everything else goes to the whole app; only the home clears the table in progress.
+        assert_eq!(hand_over_at("herd", &Screen::Home), to("", true));
+        assert_eq!(
+            hand_over_at("herd", &Screen::Setup("moonlight")),
+            to("#play=moonlight", false)
+        );
+        assert_eq!(
+            hand_over_at("herd", &Screen::Table(spec("moonlight"))),
+            to("", false)
+        );
+        assert_eq!(
+            hand_over_at("herd", &Screen::Join("abc".into())),
+            to("#join=abc", false)
+        );
     }
 }
