@@ -84,7 +84,7 @@ const NOISE: f64 = 0.3;
 
 /// The live score split by row, so the effect of one more card on its row and on the moons can
 /// be read without rescoring the whole panorama.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Rows {
     rules: ScoreRules,
     bounds: Bounds,
@@ -170,6 +170,40 @@ impl Rows {
             );
         }
         leads
+    }
+
+    /// These rows in the box `grown`, which holds this box and adds one column or one row of
+    /// empty cells (a ground card's box, scored without the card): only this box's corners that
+    /// stop being corners change, and the rows move down one when the box grows upward. `tops`
+    /// holds this box's visible wolves as [`Gains::tops`] does. The same counts as
+    /// [`Rows::of`] on `grown`.
+    fn grown(&self, grown: Bounds, tops: &[Option<Wolf>; 16]) -> Rows {
+        let b = self.bounds;
+        let mut rows = *self;
+        rows.bounds = grown;
+        let corners = [
+            Cell::new(b.x_min, b.y_min),
+            Cell::new(b.x_max, b.y_min),
+            Cell::new(b.x_min, b.y_max),
+            Cell::new(b.x_max, b.y_max),
+        ];
+        for (i, &at) in corners.iter().enumerate() {
+            // A box one cell wide or tall names a corner twice: count it once.
+            if corners[..i].contains(&at) || grown.is_corner(at) {
+                continue;
+            }
+            if let Some(wolf) = tops[Gains::slot(b, at)].filter(|w| w.corner_triple()) {
+                let s = self.rules.seat_of(wolf.colour());
+                rows.sums[self.row(at)][s] -= 2 * wolf.value() as u32;
+            }
+        }
+        if grown.y_min < b.y_min {
+            rows.sums.copy_within(0..3, 1);
+            rows.wolves.copy_within(0..3, 1);
+            rows.plus.copy_within(0..3, 1);
+            (rows.sums[0], rows.wolves[0], rows.plus[0]) = ([0; 2], [0; 2], [0; 2]);
+        }
+        rows
     }
 
     /// What the cell `at` of this box offers a card: its row's counts and the moons without
@@ -553,7 +587,10 @@ impl Gains {
             .iter()
             .position(|g| g.as_ref().is_none_or(|(rows, _)| rows.bounds == b))?;
         if self.grown[i].is_none() {
-            let rows = Rows::of(s, self.rules, b);
+            let rows = match &self.tops {
+                Some(tops) if b.height() <= 4 => self.rows.grown(b, tops),
+                _ => Rows::of(s, self.rules, b),
+            };
             self.grown[i] = Some((rows, rows.row_leads(self.me)));
         }
         self.grown[i].as_ref()
@@ -593,5 +630,41 @@ fn power_preference(power: Power) -> f64 {
         Power::WinAllTies | Power::BonusMoons | Power::LargerHand => 2.0,
         Power::DoublePlacement | Power::ValueSkip | Power::SameValueCover => 1.5,
         Power::ValueOneProtection | Power::MovePile => 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Match, ToMove};
+    use crate::games::moonlight::{Moonlight, MoonlightOptions};
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_grown_box_counts_as_if_scored_from_scratch() {
+        // Every box a ground cell grows the panorama to, from the current box's counts.
+        let mut checked = 0;
+        for seed in 0..200 {
+            let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
+            let mut rng = Rng::seed_from_u64(seed);
+            while m.to_move() != ToMove::Over && m.record().actions.len() < 60 {
+                let s = m.state();
+                if let (Some(gains), Some(b)) = (Gains::new(s), s.table.panorama.bounds()) {
+                    for at in s.table.panorama.ground_cells() {
+                        let grown = b.with(at);
+                        if grown == b {
+                            continue;
+                        }
+                        let tops = gains.tops.as_ref().unwrap();
+                        let scratch = Rows::of(s, gains.rules, grown);
+                        assert_eq!(gains.rows.grown(grown, tops), scratch, "seed {seed} {at}");
+                        checked += 1;
+                    }
+                }
+                let legal = Moonlight::legal(s);
+                m.play(&legal[rng.random_range(0..legal.len())]).unwrap();
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }
