@@ -98,6 +98,17 @@ impl Rows {
     /// The live score by row, with corners and rows taken from `bounds` (the current box, or
     /// the box a ground placement would make).
     fn of(s: &MoonlightState, rules: ScoreRules, bounds: Bounds) -> Rows {
+        Rows::read(s, rules, bounds, |_, _| {})
+    }
+
+    /// [`Rows::of`], calling `see` on every visible wolf it reads, so a caller keeps what it
+    /// needs from the same pass over the piles.
+    fn read(
+        s: &MoonlightState,
+        rules: ScoreRules,
+        bounds: Bounds,
+        mut see: impl FnMut(Cell, Wolf),
+    ) -> Rows {
         let panorama = &s.table.panorama;
         let mut rows = Rows {
             rules,
@@ -110,7 +121,8 @@ impl Rows {
                 .map(|b| if b { BONUS_MOONS as u32 } else { 0 }),
         };
         for (at, wolf) in panorama.visible() {
-            rows.add(at, wolf, 1);
+            rows.add(at, wolf);
+            see(at, wolf);
         }
         rows
     }
@@ -130,14 +142,13 @@ impl Rows {
         ((at.y as i32 - self.bounds.y_min as i32).clamp(0, 3)) as usize
     }
 
-    fn add(&mut self, at: Cell, wolf: Wolf, sign: i32) {
+    fn add(&mut self, at: Cell, wolf: Wolf) {
         let r = self.row(at);
         let s = self.rules.seat_of(wolf.colour());
-        let v = row_value(wolf, at, self.bounds) as i32;
-        self.sums[r][s] = (self.sums[r][s] as i32 + sign * v) as u32;
-        self.wolves[r][s] = (self.wolves[r][s] as i32 + sign) as u8;
-        self.plus[r][s] = (self.plus[r][s] as i32 + sign * wolf.plus_one() as i32) as u8;
-        self.moons[s] = (self.moons[s] as i32 + sign * wolf.moons() as i32) as u32;
+        self.sums[r][s] += row_value(wolf, at, self.bounds) as u32;
+        self.wolves[r][s] += 1;
+        self.plus[r][s] += wolf.plus_one() as u8;
+        self.moons[s] += wolf.moons() as u32;
     }
 
     /// `seat`'s lead from the moons and row `r`.
@@ -509,17 +520,17 @@ impl Gains {
         let me = s.table.mover;
         let bounds = s.table.panorama.bounds()?;
         let rules = s.table.score_rules();
-        let rows = Rows::of(s, rules, bounds);
+        let small = bounds.width() <= 4 && bounds.height() <= 4;
+        let mut grid = [None; 16];
+        let rows = Rows::read(s, rules, bounds, |at, wolf| {
+            if small {
+                grid[Self::slot(bounds, at)] = Some(wolf);
+            }
+        });
         let base = rows.total(me);
         let row_leads = rows.row_leads(me);
         let moon_lead = rows.moon_lead(me);
-        let tops = (bounds.width() <= 4 && bounds.height() <= 4).then(|| {
-            let mut tops = [None; 16];
-            for (at, wolf) in s.table.panorama.visible() {
-                tops[Self::slot(bounds, at)] = Some(wolf);
-            }
-            tops
-        });
+        let tops = small.then_some(grid);
         Some(Gains {
             me,
             rules,

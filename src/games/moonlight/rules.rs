@@ -676,6 +676,28 @@ impl MoonlightState {
             .table
             .placement(me, card, at)
             .map_err(|r| rule(r.to_string()))?;
+        self.lay(card, at, spent);
+        Ok(())
+    }
+
+    /// [`MoonlightState::place`] for a placement a playout chose among the listed ones, so its
+    /// legality is not checked again (only in debug builds): the Ambush power a cover spends
+    /// follows from the values, since a legal +2 or +0 cover has its power ready (§5.3).
+    fn place_listed(&mut self, card: Wolf, at: Cell) {
+        debug_assert!(self.clone().place(card, at).is_ok(), "{card} on {at}");
+        let spent = self.table.panorama.top(at).and_then(|top| {
+            match card.value() as i16 - top.value() as i16 {
+                2 => Some(Power::ValueSkip),
+                0 => Some(Power::SameValueCover),
+                _ => None,
+            }
+        });
+        self.lay(card, at, spent);
+    }
+
+    /// Puts the mover's `card` on `at`, spending `spent`, then goes on with the turn (§4).
+    fn lay(&mut self, card: Wolf, at: Cell, spent: Option<Power>) {
+        let me = self.table.mover;
         let step = self.table.phase;
         let covered = self.table.panorama.top(at);
         self.hands[me].remove(card);
@@ -696,7 +718,6 @@ impl MoonlightState {
             power,
         });
         self.after_card(step);
-        Ok(())
     }
 
     fn move_pile(&mut self, from: Cell, to: Cell) -> Result<(), Illegal> {
@@ -1011,6 +1032,20 @@ impl Game for Moonlight {
 
     fn evaluate(s: &MoonlightState, seat: Seat) -> f64 {
         super::hints::evaluate(s, seat)
+    }
+
+    /// A playout's placement is laid without checking it again; anything else is applied.
+    fn apply_listed(s: &mut MoonlightState, action: &MoonlightAction) -> Result<(), Illegal> {
+        match (s.table.phase, *action) {
+            (
+                Phase::Place | Phase::PlaceTwo | Phase::Second,
+                MoonlightAction::Place { card, at },
+            ) => {
+                s.place_listed(card, at);
+                Ok(())
+            }
+            _ => Self::apply(s, action),
+        }
     }
 
     fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<MoonlightAction> {
