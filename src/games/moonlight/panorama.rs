@@ -220,9 +220,28 @@ impl Pile {
 
 /// The shared grid of piles. Piles are kept in reading order (by row, then column), so every
 /// listing derived from it is deterministic.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Panorama {
     piles: Vec<Pile>,
+}
+
+impl Default for Panorama {
+    /// An empty panorama with room for a complete one, so the cards of a round never grow it.
+    fn default() -> Panorama {
+        Panorama {
+            piles: Vec::with_capacity(FULL),
+        }
+    }
+}
+
+impl Clone for Panorama {
+    /// A copy with room for a complete panorama: the search copies the panorama for every deal
+    /// and its playout lays more cards on it.
+    fn clone(&self) -> Panorama {
+        let mut piles = Vec::with_capacity(FULL.max(self.piles.len()));
+        piles.extend_from_slice(&self.piles);
+        Panorama { piles }
+    }
 }
 
 impl Panorama {

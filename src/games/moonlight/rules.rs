@@ -117,7 +117,7 @@ pub enum Change {
 
 /// Everything public (§10): the panorama with every pile, the powers, Lone Wolves, mountains,
 /// whose turn it is and every finished round's scoring. Carried by the state and by every view.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Table {
     /// The seat playing Light; the other plays Dark (D3).
     pub light: Seat,
@@ -147,6 +147,40 @@ pub struct Table {
     /// Changes of the current turn, then of the previous one.
     pub this_turn: Vec<Change>,
     pub last_turn: Vec<Change>,
+}
+
+/// Room a copied list keeps for what a playout adds to it: a turn's changes, a few rounds.
+const ROOM: usize = 4;
+
+/// A copy of `items` with room for [`ROOM`] more, so a playout's pushes do not grow it.
+fn roomy<T: Clone>(items: &[T]) -> Vec<T> {
+    let mut copy = Vec::with_capacity(items.len() + ROOM);
+    copy.extend_from_slice(items);
+    copy
+}
+
+impl Clone for Table {
+    /// A field-by-field copy whose lists keep room to grow: the search copies the table for
+    /// every deal, and a playout then adds turns and rounds.
+    fn clone(&self) -> Table {
+        Table {
+            light: self.light,
+            round: self.round,
+            start: self.start,
+            mover: self.mover,
+            phase: self.phase,
+            final_turn: self.final_turn,
+            panorama: self.panorama.clone(),
+            mountains: self.mountains,
+            lone_wolves: self.lone_wolves,
+            powers: self.powers,
+            used: self.used,
+            display: self.display,
+            rounds: roomy(&self.rounds),
+            this_turn: roomy(&self.this_turn),
+            last_turn: roomy(&self.last_turn),
+        }
+    }
 }
 
 /// The whole truth: the public table, the hands, the deck orders and the power deck.
