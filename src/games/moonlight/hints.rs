@@ -511,7 +511,7 @@ pub(crate) struct Gains {
     tops: Option<[Option<Wolf>; 16]>,
     /// Boxes a ground placement would grow the panorama to (corners move), each scored once
     /// without the new card, with the mover's lead from each of its rows. A ground cell touches
-    /// the box, so there are at most 4 (one per side).
+    /// the box, so there are at most 4: one per side (left, right, top, bottom).
     grown: [Option<(Rows, [i32; 4])>; 4],
 }
 
@@ -593,10 +593,23 @@ impl Gains {
     /// The grown box `b` scored without the new card, with the mover's lead from each of its
     /// rows: scored on its first cell and kept for the others.
     fn grown(&mut self, s: &MoonlightState, b: Bounds) -> Option<&(Rows, [i32; 4])> {
-        let i = self
-            .grown
-            .iter()
-            .position(|g| g.as_ref().is_none_or(|(rows, _)| rows.bounds == b))?;
+        // The side the box grows on names its grown box: a ground cell is one step outside.
+        let now = self.rows.bounds;
+        let i = if b.x_min < now.x_min {
+            0
+        } else if b.x_max > now.x_max {
+            1
+        } else if b.y_min < now.y_min {
+            2
+        } else {
+            3
+        };
+        if self.grown[i]
+            .as_ref()
+            .is_some_and(|(rows, _)| rows.bounds != b)
+        {
+            return None;
+        }
         if self.grown[i].is_none() {
             let rows = match &self.tops {
                 Some(tops) if b.height() <= 4 => self.rows.grown(b, tops),

@@ -354,6 +354,10 @@ impl Panorama {
     /// Calls `keep` on every cell of [`Panorama::ground_cells`], in the same order, without
     /// building the list in the common case (every pile near the origin), for the move generator.
     pub fn each_ground_cell(&self, mut keep: impl FnMut(Cell)) {
+        if let Some(frame) = Frame::of(&self.piles) {
+            frame.ground(keep);
+            return;
+        }
         let Some(b) = self.bounds() else {
             keep(Cell::ORIGIN);
             return;
@@ -574,6 +578,8 @@ struct Frame {
     /// The frame's top-left cell (one left of and one above the box).
     origin: Cell,
     occupied: u64,
+    /// The box of the piles.
+    bounds: Bounds,
 }
 
 impl Frame {
@@ -590,6 +596,7 @@ impl Frame {
         let mut frame = Frame {
             origin,
             occupied: 0,
+            bounds: b,
         };
         for p in piles {
             frame.occupied |= frame.bit(p.at);
@@ -624,6 +631,19 @@ impl Frame {
                 return seen == cells;
             }
             seen = next;
+        }
+    }
+
+    /// Calls `keep` on every cell where a ground placement is legal (§5.2), in reading order:
+    /// the empty cells next to a pile that keep the box within 4×3 or 3×4.
+    fn ground(&self, mut keep: impl FnMut(Cell)) {
+        let mut free = Self::grow(self.occupied) & !self.occupied;
+        while free != 0 {
+            let to = self.cell(free.trailing_zeros());
+            free &= free - 1;
+            if self.bounds.with(to).fits() {
+                keep(to);
+            }
         }
     }
 

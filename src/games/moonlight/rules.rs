@@ -1030,12 +1030,16 @@ impl Game for Moonlight {
     fn determinize(v: &MoonlightView, rng: &mut Rng) -> MoonlightState {
         let t = &v.table;
         let me = v.seat & 1;
+        // Every card of a pack is one of its 15 faces, each at most once: a bit per index.
         let unplayed = |seat: Seat| {
-            let mut cards = t.owned(seat);
-            for w in t.panorama.cards_of(t.colour(seat)) {
-                cards.remove(w);
-            }
-            cards
+            let laid = t
+                .panorama
+                .cards_of(t.colour(seat))
+                .fold(0u16, |laid, w| laid | 1 << w.index());
+            t.owned(seat)
+                .iter()
+                .filter(|w| laid & 1 << w.index() == 0)
+                .collect::<Cards>()
         };
         let mut hands = [Cards::new(); 2];
         let mut decks = [Cards::new(); 2];
