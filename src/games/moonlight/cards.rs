@@ -163,8 +163,9 @@ impl Wolf {
     /// The lower id of an identical pair, or the card itself: equal for cards with equal faces
     /// and colours.
     pub fn canonical(self) -> Wolf {
-        match self.twin() {
-            Some(t) if t < self => t,
+        // The higher copies 06 and 08 (indices 5 and 7) sit just above their twins.
+        match self.index() {
+            5 | 7 => Wolf(self.0 - 1),
             _ => self,
         }
     }
@@ -605,5 +606,12 @@ mod tests {
         assert_eq!(w(5).canonical(), w(4));
         assert_eq!(w(7).canonical(), w(6));
         assert_eq!(w(3).canonical(), w(3));
+        // Every card of both packs: the lower copy of its pair, or itself.
+        for colour in [Colour::Light, Colour::Dark] {
+            for c in (0..CAPACITY).filter_map(|i| Wolf::new(colour, i)) {
+                let lower = c.twin().filter(|&t| t < c).unwrap_or(c);
+                assert_eq!(c.canonical(), lower, "{c}");
+            }
+        }
     }
 }

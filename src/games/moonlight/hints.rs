@@ -420,16 +420,15 @@ impl Placements {
         }
     }
 
-    /// Every cell of the turn, the ground cells then the tops, as the mover's cards see it.
-    fn spots(&self, gains: &mut Gains, s: &MoonlightState) -> [Spot; 2 * Placements::CELLS] {
-        let mut spots = [Spot::default(); 2 * Self::CELLS];
+    /// Every cell of the turn, the ground cells then the tops, as the mover's cards see it,
+    /// written into `spots` (filled in place: a returned array of them was copied every step).
+    fn spots(&self, gains: &mut Gains, s: &MoonlightState, spots: &mut [Spot]) {
         let cells = self.ground[..self.ground_count]
             .iter()
             .chain(self.tops[..self.top_count].iter().map(|(at, _)| at));
         for (spot, &at) in spots.iter_mut().zip(cells) {
             *spot = gains.spot(s, at);
         }
-        spots
     }
 
     fn count(&self) -> usize {
@@ -480,7 +479,8 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
     let Some(mut gains) = Gains::new(s) else {
         return Some(p.nth(rng.random_range(0..n)));
     };
-    let spots = p.spots(&mut gains, s);
+    let mut spots = [Spot::default(); 2 * Placements::CELLS];
+    p.spots(&mut gains, s, &mut spots);
     let mut best = MoonlightAction::Decline;
     let mut best_value = f64::NEG_INFINITY;
     p.each(|a, k| {
