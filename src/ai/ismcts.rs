@@ -488,7 +488,7 @@ pub(crate) fn playout<G: Game>(
                         G::rollout_action(state, legal, rng)
                     }
                 };
-                if G::apply(state, &action).is_err() {
+                if G::apply_listed(state, &action).is_err() {
                     break;
                 }
                 steps += 1;

@@ -338,6 +338,12 @@ pub trait Game: 'static {
         None
     }
 
+    /// Applies `action`, which the search took from this state's own legal actions (a playout's
+    /// move), so a game may skip checking it again. The default applies it as any other.
+    fn apply_listed(state: &mut Self::State, action: &Self::Action) -> Result<(), Illegal> {
+        Self::apply(state, action)
+    }
+
     /// Legal actions as a fresh vector (convenience for UI and tests).
     fn legal(state: &Self::State) -> Vec<Self::Action> {
         let mut out = Vec::new();

@@ -60,8 +60,9 @@ const CORNER: Option<Ability> = Some(Ability::CornerTriple);
 const PLUS: Option<Ability> = Some(Ability::PlusOne);
 
 /// Faces by card index: 0–10 are the starting deck 01–11 (§2.2), 11–14 the Lone Wolves LW1,
-/// LW2, LW4 and LW6 (§2.3).
-const FACES: [Face; 15] = [
+/// LW2, LW4 and LW6 (§2.3); index 15 (no card) reads as the last, so any index of the 4 bits
+/// reads a face without a bounds check.
+const FACES: [Face; 16] = [
     face(1, 0, CORNER),
     face(1, 1, CORNER),
     face(2, 0, None),
@@ -76,6 +77,7 @@ const FACES: [Face; 15] = [
     face(1, 2, CORNER),
     face(2, 1, CORNER),
     face(4, 0, None),
+    face(6, 0, None),
     face(6, 0, None),
 ];
 
@@ -99,7 +101,7 @@ impl Wolf {
 
     /// The card of `colour` with index 0–14 (0–10 = 01–11, 11–14 = LW1, LW2, LW4, LW6).
     pub fn new(colour: Colour, index: usize) -> Option<Wolf> {
-        (index < FACES.len()).then(|| {
+        (index < STARTING_DECK + LONE_WOLVES).then(|| {
             let bit = if colour == Colour::Dark {
                 Self::DARK
             } else {
@@ -122,7 +124,7 @@ impl Wolf {
     }
 
     pub fn face(self) -> Face {
-        FACES[self.index().min(FACES.len() - 1)]
+        FACES[self.index()]
     }
 
     pub fn value(self) -> u8 {
@@ -161,8 +163,9 @@ impl Wolf {
     /// The lower id of an identical pair, or the card itself: equal for cards with equal faces
     /// and colours.
     pub fn canonical(self) -> Wolf {
-        match self.twin() {
-            Some(t) if t < self => t,
+        // The higher copies 06 and 08 (indices 5 and 7) sit just above their twins.
+        match self.index() {
+            5 | 7 => Wolf(self.0 - 1),
             _ => self,
         }
     }
@@ -603,5 +606,12 @@ mod tests {
         assert_eq!(w(5).canonical(), w(4));
         assert_eq!(w(7).canonical(), w(6));
         assert_eq!(w(3).canonical(), w(3));
+        // Every card of both packs: the lower copy of its pair, or itself.
+        for colour in [Colour::Light, Colour::Dark] {
+            for c in (0..CAPACITY).filter_map(|i| Wolf::new(colour, i)) {
+                let lower = c.twin().filter(|&t| t < c).unwrap_or(c);
+                assert_eq!(c.canonical(), lower, "{c}");
+            }
+        }
     }
 }

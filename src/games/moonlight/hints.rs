@@ -84,7 +84,7 @@ const NOISE: f64 = 0.3;
 
 /// The live score split by row, so the effect of one more card on its row and on the moons can
 /// be read without rescoring the whole panorama.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Rows {
     rules: ScoreRules,
     bounds: Bounds,
@@ -98,6 +98,17 @@ impl Rows {
     /// The live score by row, with corners and rows taken from `bounds` (the current box, or
     /// the box a ground placement would make).
     fn of(s: &MoonlightState, rules: ScoreRules, bounds: Bounds) -> Rows {
+        Rows::read(s, rules, bounds, |_, _| {})
+    }
+
+    /// [`Rows::of`], calling `see` on every visible wolf it reads, so a caller keeps what it
+    /// needs from the same pass over the piles.
+    fn read(
+        s: &MoonlightState,
+        rules: ScoreRules,
+        bounds: Bounds,
+        mut see: impl FnMut(Cell, Wolf),
+    ) -> Rows {
         let panorama = &s.table.panorama;
         let mut rows = Rows {
             rules,
@@ -110,7 +121,8 @@ impl Rows {
                 .map(|b| if b { BONUS_MOONS as u32 } else { 0 }),
         };
         for (at, wolf) in panorama.visible() {
-            rows.add(at, wolf, 1);
+            rows.add(at, wolf);
+            see(at, wolf);
         }
         rows
     }
@@ -130,14 +142,15 @@ impl Rows {
         ((at.y as i32 - self.bounds.y_min as i32).clamp(0, 3)) as usize
     }
 
-    fn add(&mut self, at: Cell, wolf: Wolf, sign: i32) {
+    /// Counts one visible wolf (inlined: it runs for every pile at every valued playout step).
+    #[inline(always)]
+    fn add(&mut self, at: Cell, wolf: Wolf) {
         let r = self.row(at);
         let s = self.rules.seat_of(wolf.colour());
-        let v = row_value(wolf, at, self.bounds) as i32;
-        self.sums[r][s] = (self.sums[r][s] as i32 + sign * v) as u32;
-        self.wolves[r][s] = (self.wolves[r][s] as i32 + sign) as u8;
-        self.plus[r][s] = (self.plus[r][s] as i32 + sign * wolf.plus_one() as i32) as u8;
-        self.moons[s] = (self.moons[s] as i32 + sign * wolf.moons() as i32) as u32;
+        self.sums[r][s] += row_value(wolf, at, self.bounds) as u32;
+        self.wolves[r][s] += 1;
+        self.plus[r][s] += wolf.plus_one() as u8;
+        self.moons[s] += wolf.moons() as u32;
     }
 
     /// `seat`'s lead from the moons and row `r`.
@@ -170,6 +183,40 @@ impl Rows {
             );
         }
         leads
+    }
+
+    /// These rows in the box `grown`, which holds this box and adds one column or one row of
+    /// empty cells (a ground card's box, scored without the card): only this box's corners that
+    /// stop being corners change, and the rows move down one when the box grows upward. `tops`
+    /// holds this box's visible wolves as [`Gains::tops`] does. The same counts as
+    /// [`Rows::of`] on `grown`.
+    fn grown(&self, grown: Bounds, tops: &[Option<Wolf>; 16]) -> Rows {
+        let b = self.bounds;
+        let mut rows = *self;
+        rows.bounds = grown;
+        let corners = [
+            Cell::new(b.x_min, b.y_min),
+            Cell::new(b.x_max, b.y_min),
+            Cell::new(b.x_min, b.y_max),
+            Cell::new(b.x_max, b.y_max),
+        ];
+        for (i, &at) in corners.iter().enumerate() {
+            // A box one cell wide or tall names a corner twice: count it once.
+            if corners[..i].contains(&at) || grown.is_corner(at) {
+                continue;
+            }
+            if let Some(wolf) = tops[Gains::slot(b, at)].filter(|w| w.corner_triple()) {
+                let s = self.rules.seat_of(wolf.colour());
+                rows.sums[self.row(at)][s] -= 2 * wolf.value() as u32;
+            }
+        }
+        if grown.y_min < b.y_min {
+            rows.sums.copy_within(0..3, 1);
+            rows.wolves.copy_within(0..3, 1);
+            rows.plus.copy_within(0..3, 1);
+            (rows.sums[0], rows.wolves[0], rows.plus[0]) = ([0; 2], [0; 2], [0; 2]);
+        }
+        rows
     }
 
     /// What the cell `at` of this box offers a card: its row's counts and the moons without
@@ -375,16 +422,15 @@ impl Placements {
         }
     }
 
-    /// Every cell of the turn, the ground cells then the tops, as the mover's cards see it.
-    fn spots(&self, gains: &mut Gains, s: &MoonlightState) -> [Spot; 2 * Placements::CELLS] {
-        let mut spots = [Spot::default(); 2 * Self::CELLS];
+    /// Every cell of the turn, the ground cells then the tops, as the mover's cards see it,
+    /// written into `spots` (filled in place: a returned array of them was copied every step).
+    fn spots(&self, gains: &mut Gains, s: &MoonlightState, spots: &mut [Spot]) {
         let cells = self.ground[..self.ground_count]
             .iter()
             .chain(self.tops[..self.top_count].iter().map(|(at, _)| at));
         for (spot, &at) in spots.iter_mut().zip(cells) {
             *spot = gains.spot(s, at);
         }
-        spots
     }
 
     fn count(&self) -> usize {
@@ -435,7 +481,8 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
     let Some(mut gains) = Gains::new(s) else {
         return Some(p.nth(rng.random_range(0..n)));
     };
-    let spots = p.spots(&mut gains, s);
+    let mut spots = [Spot::default(); 2 * Placements::CELLS];
+    p.spots(&mut gains, s, &mut spots);
     let mut best = MoonlightAction::Decline;
     let mut best_value = f64::NEG_INFINITY;
     p.each(|a, k| {
@@ -466,7 +513,7 @@ pub(crate) struct Gains {
     tops: Option<[Option<Wolf>; 16]>,
     /// Boxes a ground placement would grow the panorama to (corners move), each scored once
     /// without the new card, with the mover's lead from each of its rows. A ground cell touches
-    /// the box, so there are at most 4 (one per side).
+    /// the box, so there are at most 4: one per side (left, right, top, bottom).
     grown: [Option<(Rows, [i32; 4])>; 4],
 }
 
@@ -475,17 +522,17 @@ impl Gains {
         let me = s.table.mover;
         let bounds = s.table.panorama.bounds()?;
         let rules = s.table.score_rules();
-        let rows = Rows::of(s, rules, bounds);
+        let small = bounds.width() <= 4 && bounds.height() <= 4;
+        let mut grid = [None; 16];
+        let rows = Rows::read(s, rules, bounds, |at, wolf| {
+            if small {
+                grid[Self::slot(bounds, at)] = Some(wolf);
+            }
+        });
         let base = rows.total(me);
         let row_leads = rows.row_leads(me);
         let moon_lead = rows.moon_lead(me);
-        let tops = (bounds.width() <= 4 && bounds.height() <= 4).then(|| {
-            let mut tops = [None; 16];
-            for (at, wolf) in s.table.panorama.visible() {
-                tops[Self::slot(bounds, at)] = Some(wolf);
-            }
-            tops
-        });
+        let tops = small.then_some(grid);
         Some(Gains {
             me,
             rules,
@@ -548,12 +595,28 @@ impl Gains {
     /// The grown box `b` scored without the new card, with the mover's lead from each of its
     /// rows: scored on its first cell and kept for the others.
     fn grown(&mut self, s: &MoonlightState, b: Bounds) -> Option<&(Rows, [i32; 4])> {
-        let i = self
-            .grown
-            .iter()
-            .position(|g| g.as_ref().is_none_or(|(rows, _)| rows.bounds == b))?;
+        // The side the box grows on names its grown box: a ground cell is one step outside.
+        let now = self.rows.bounds;
+        let i = if b.x_min < now.x_min {
+            0
+        } else if b.x_max > now.x_max {
+            1
+        } else if b.y_min < now.y_min {
+            2
+        } else {
+            3
+        };
+        if self.grown[i]
+            .as_ref()
+            .is_some_and(|(rows, _)| rows.bounds != b)
+        {
+            return None;
+        }
         if self.grown[i].is_none() {
-            let rows = Rows::of(s, self.rules, b);
+            let rows = match &self.tops {
+                Some(tops) if b.height() <= 4 => self.rows.grown(b, tops),
+                _ => Rows::of(s, self.rules, b),
+            };
             self.grown[i] = Some((rows, rows.row_leads(self.me)));
         }
         self.grown[i].as_ref()
@@ -593,5 +656,41 @@ fn power_preference(power: Power) -> f64 {
         Power::WinAllTies | Power::BonusMoons | Power::LargerHand => 2.0,
         Power::DoublePlacement | Power::ValueSkip | Power::SameValueCover => 1.5,
         Power::ValueOneProtection | Power::MovePile => 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Match, ToMove};
+    use crate::games::moonlight::{Moonlight, MoonlightOptions};
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_grown_box_counts_as_if_scored_from_scratch() {
+        // Every box a ground cell grows the panorama to, from the current box's counts.
+        let mut checked = 0;
+        for seed in 0..200 {
+            let mut m = Match::<Moonlight>::new(MoonlightOptions::default(), seed).unwrap();
+            let mut rng = Rng::seed_from_u64(seed);
+            while m.to_move() != ToMove::Over && m.record().actions.len() < 60 {
+                let s = m.state();
+                if let (Some(gains), Some(b)) = (Gains::new(s), s.table.panorama.bounds()) {
+                    for at in s.table.panorama.ground_cells() {
+                        let grown = b.with(at);
+                        if grown == b {
+                            continue;
+                        }
+                        let tops = gains.tops.as_ref().unwrap();
+                        let scratch = Rows::of(s, gains.rules, grown);
+                        assert_eq!(gains.rows.grown(grown, tops), scratch, "seed {seed} {at}");
+                        checked += 1;
+                    }
+                }
+                let legal = Moonlight::legal(s);
+                m.play(&legal[rng.random_range(0..legal.len())]).unwrap();
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }

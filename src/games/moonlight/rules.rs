@@ -117,7 +117,7 @@ pub enum Change {
 
 /// Everything public (§10): the panorama with every pile, the powers, Lone Wolves, mountains,
 /// whose turn it is and every finished round's scoring. Carried by the state and by every view.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Table {
     /// The seat playing Light; the other plays Dark (D3).
     pub light: Seat,
@@ -147,6 +147,40 @@ pub struct Table {
     /// Changes of the current turn, then of the previous one.
     pub this_turn: Vec<Change>,
     pub last_turn: Vec<Change>,
+}
+
+/// Room a copied list keeps for what a playout adds to it: a turn's changes, a few rounds.
+const ROOM: usize = 4;
+
+/// A copy of `items` with room for [`ROOM`] more, so a playout's pushes do not grow it.
+fn roomy<T: Clone>(items: &[T]) -> Vec<T> {
+    let mut copy = Vec::with_capacity(items.len() + ROOM);
+    copy.extend_from_slice(items);
+    copy
+}
+
+impl Clone for Table {
+    /// A field-by-field copy whose lists keep room to grow: the search copies the table for
+    /// every deal, and a playout then adds turns and rounds.
+    fn clone(&self) -> Table {
+        Table {
+            light: self.light,
+            round: self.round,
+            start: self.start,
+            mover: self.mover,
+            phase: self.phase,
+            final_turn: self.final_turn,
+            panorama: self.panorama.clone(),
+            mountains: self.mountains,
+            lone_wolves: self.lone_wolves,
+            powers: self.powers,
+            used: self.used,
+            display: self.display,
+            rounds: roomy(&self.rounds),
+            this_turn: roomy(&self.this_turn),
+            last_turn: roomy(&self.last_turn),
+        }
+    }
 }
 
 /// The whole truth: the public table, the hands, the deck orders and the power deck.
@@ -676,6 +710,28 @@ impl MoonlightState {
             .table
             .placement(me, card, at)
             .map_err(|r| rule(r.to_string()))?;
+        self.lay(card, at, spent);
+        Ok(())
+    }
+
+    /// [`MoonlightState::place`] for a placement a playout chose among the listed ones, so its
+    /// legality is not checked again (only in debug builds): the Ambush power a cover spends
+    /// follows from the values, since a legal +2 or +0 cover has its power ready (§5.3).
+    fn place_listed(&mut self, card: Wolf, at: Cell) {
+        debug_assert!(self.clone().place(card, at).is_ok(), "{card} on {at}");
+        let spent = self.table.panorama.top(at).and_then(|top| {
+            match card.value() as i16 - top.value() as i16 {
+                2 => Some(Power::ValueSkip),
+                0 => Some(Power::SameValueCover),
+                _ => None,
+            }
+        });
+        self.lay(card, at, spent);
+    }
+
+    /// Puts the mover's `card` on `at`, spending `spent`, then goes on with the turn (§4).
+    fn lay(&mut self, card: Wolf, at: Cell, spent: Option<Power>) {
+        let me = self.table.mover;
         let step = self.table.phase;
         let covered = self.table.panorama.top(at);
         self.hands[me].remove(card);
@@ -696,7 +752,6 @@ impl MoonlightState {
             power,
         });
         self.after_card(step);
-        Ok(())
     }
 
     fn move_pile(&mut self, from: Cell, to: Cell) -> Result<(), Illegal> {
@@ -975,12 +1030,16 @@ impl Game for Moonlight {
     fn determinize(v: &MoonlightView, rng: &mut Rng) -> MoonlightState {
         let t = &v.table;
         let me = v.seat & 1;
+        // Every card of a pack is one of its 15 faces, each at most once: a bit per index.
         let unplayed = |seat: Seat| {
-            let mut cards = t.owned(seat);
-            for w in t.panorama.cards_of(t.colour(seat)) {
-                cards.remove(w);
-            }
-            cards
+            let laid = t
+                .panorama
+                .cards_of(t.colour(seat))
+                .fold(0u16, |laid, w| laid | 1 << w.index());
+            t.owned(seat)
+                .iter()
+                .filter(|w| laid & 1 << w.index() == 0)
+                .collect::<Cards>()
         };
         let mut hands = [Cards::new(); 2];
         let mut decks = [Cards::new(); 2];
@@ -1011,6 +1070,20 @@ impl Game for Moonlight {
 
     fn evaluate(s: &MoonlightState, seat: Seat) -> f64 {
         super::hints::evaluate(s, seat)
+    }
+
+    /// A playout's placement is laid without checking it again; anything else is applied.
+    fn apply_listed(s: &mut MoonlightState, action: &MoonlightAction) -> Result<(), Illegal> {
+        match (s.table.phase, *action) {
+            (
+                Phase::Place | Phase::PlaceTwo | Phase::Second,
+                MoonlightAction::Place { card, at },
+            ) => {
+                s.place_listed(card, at);
+                Ok(())
+            }
+            _ => Self::apply(s, action),
+        }
     }
 
     fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<MoonlightAction> {
