@@ -183,6 +183,18 @@ impl Clone for Table {
     }
 }
 
+/// §5.3: covering `top` with `wolf` needs no power when `wolf` is one higher, the Ambush
+/// power ValueSkip when it is two higher, SameValueCover when it is equal; any other value may
+/// not cover it (`Err`). Whether the power is ready is the caller's to check.
+fn ambush_for(wolf: Wolf, top: Wolf) -> Result<Option<Power>, ()> {
+    match wolf.value() as i16 - top.value() as i16 {
+        1 => Ok(None),
+        2 => Ok(Some(Power::ValueSkip)),
+        0 => Ok(Some(Power::SameValueCover)),
+        _ => Err(()),
+    }
+}
+
 /// The whole truth: the public table, the hands, the deck orders and the power deck.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoonlightState {
@@ -445,10 +457,9 @@ impl Table {
         if top.value() == 1 && self.holds(1 - (seat & 1), Power::ValueOneProtection) {
             return Err(Refusal::ProtectedOne(at));
         }
-        match wolf.value() as i16 - top.value() as i16 {
-            1 => Ok(None),
-            2 if self.ready(seat, Power::ValueSkip) => Ok(Some(Power::ValueSkip)),
-            0 if self.ready(seat, Power::SameValueCover) => Ok(Some(Power::SameValueCover)),
+        match ambush_for(wolf, top) {
+            Ok(None) => Ok(None),
+            Ok(Some(power)) if self.ready(seat, power) => Ok(Some(power)),
             _ => Err(Refusal::NotOneHigher {
                 value: wolf.value(),
                 covered: top.value(),
@@ -718,14 +729,16 @@ impl MoonlightState {
     /// legality is not checked again (only in debug builds): the Ambush power a cover spends
     /// follows from the values, since a legal +2 or +0 cover has its power ready (§5.3).
     fn place_listed(&mut self, card: Wolf, at: Cell) {
-        debug_assert!(self.clone().place(card, at).is_ok(), "{card} on {at}");
-        let spent = self.table.panorama.top(at).and_then(|top| {
-            match card.value() as i16 - top.value() as i16 {
-                2 => Some(Power::ValueSkip),
-                0 => Some(Power::SameValueCover),
-                _ => None,
-            }
-        });
+        let spent = self
+            .table
+            .panorama
+            .top(at)
+            .and_then(|top| ambush_for(card, top).ok().flatten());
+        debug_assert_eq!(
+            self.table.placement(self.table.mover, card, at),
+            Ok(spent),
+            "{card} on {at}"
+        );
         self.lay(card, at, spent);
     }
 
