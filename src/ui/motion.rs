@@ -49,32 +49,31 @@ extern "C" {
     type Animatable;
     #[wasm_bindgen(method)]
     fn animate(this: &Animatable, keyframes: &JsValue, options: &JsValue) -> JsValue;
-    #[wasm_bindgen(method, js_name = getAnimations)]
-    fn get_animations(this: &Animatable) -> js_sys::Array;
     /// A running animation.
     type Running;
-    #[wasm_bindgen(method, getter)]
-    fn id(this: &Running) -> String;
     #[wasm_bindgen(method, catch)]
     fn finish(this: &Running) -> Result<(), JsValue>;
 }
 
-/// The `id` of the motions this module starts: only these are ended early ([`settle`]), never a
-/// board's own CSS animations.
+/// The `id` of the motions this module starts, which tells them apart from a board's own CSS
+/// animations in the browser's tools.
 const MOTION_ID: &str = "turf-motion";
+
+thread_local! {
+    /// The pieces' motions started since the table was last read: only these can still be
+    /// running when it is read again ([`settle`]). Kept here rather than asked of every piece
+    /// (`getAnimations` on each was 4 % of play's main thread on a Herd board).
+    static UNDER_WAY: std::cell::RefCell<Vec<Running>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 /// Bring every piece to where it stands: a motion still running (actions that come faster than
 /// a motion lasts: the Instant pace, quick taps) ends now. Read mid-way, a piece would seem to
 /// have moved, travel again from there, and be read further off at the next action: the offsets
-/// grew without end and every piece on the board moved at every action.
-fn settle(pieces: &[Element]) {
-    for piece in pieces {
-        for running in piece.unchecked_ref::<Animatable>().get_animations().iter() {
-            let running = running.unchecked_into::<Running>();
-            if running.id() == MOTION_ID {
-                let _ = running.finish();
-            }
-        }
+/// grew without end and every piece on the board moved at every action. A ghost's motion is not
+/// ended here: it is not read, and it goes with its timer.
+fn settle() {
+    for running in UNDER_WAY.take() {
+        let _ = running.finish();
     }
 }
 
@@ -297,10 +296,9 @@ pub fn snapshot(root: &Element, copies: &mut Copies) -> Snapshot {
     let mut made = Copies::new();
     let mut hidden = Vec::new();
     let mut parent: Option<Parent> = None;
-    let pieces = all(root, "[data-piece]");
     // All motions end before any box is read, so that reading lays the page out once.
-    settle(&pieces);
-    let pieces = pieces
+    settle();
+    let pieces = all(root, "[data-piece]")
         .into_iter()
         .filter_map(|e| {
             let key = e.get_attribute("data-piece")?;
@@ -367,16 +365,28 @@ fn local_offset(parent: Option<[f64; 6]>, dx: f64, dy: f64) -> (f64, f64) {
     ((d * dx - c * dy) / det, (-b * dx + a * dy) / det)
 }
 
-fn play(e: &Element, keyframes: &str, ms: f64) {
+/// Start a motion of `e`; the running animation is returned, to be ended early if need be.
+fn play(e: &Element, keyframes: &str, ms: f64) -> Option<Running> {
     let options =
         format!(r#"{{"id":"{MOTION_ID}","duration":{ms},"easing":"cubic-bezier(.2,.7,.3,1)"}}"#);
     let (Ok(k), Ok(o)) = (
         js_sys::JSON::parse(keyframes),
         js_sys::JSON::parse(&options),
     ) else {
-        return;
+        return None;
     };
-    e.unchecked_ref::<Animatable>().animate(&k, &o);
+    Some(
+        e.unchecked_ref::<Animatable>()
+            .animate(&k, &o)
+            .unchecked_into(),
+    )
+}
+
+/// Start a motion of a piece, which the next reading of the table ends if it still runs.
+fn move_piece(e: &Element, keyframes: &str, ms: f64) {
+    if let Some(running) = play(e, keyframes, ms) {
+        UNDER_WAY.with_borrow_mut(|under_way| under_way.push(running));
+    }
 }
 
 /// A piece travels to where it stands now from `from` (a screen point).
@@ -387,7 +397,7 @@ fn travel(piece: &Stood, from: (f64, f64)) -> bool {
         return false;
     }
     let (x, y) = local_offset(piece.parent, dx, dy);
-    play(
+    move_piece(
         &piece.element,
         &format!(
             r#"[{{"transform":"translate({x:.1}px,{y:.1}px)","opacity":0.85}},{{"transform":"none","opacity":1}}]"#
@@ -398,7 +408,7 @@ fn travel(piece: &Stood, from: (f64, f64)) -> bool {
 }
 
 fn grow(e: &Element) {
-    play(
+    move_piece(
         e,
         r#"[{"transform":"scale(0.2)","opacity":0},{"transform":"scale(1.08)","opacity":1,"offset":0.7},{"transform":"none","opacity":1}]"#,
         GROW_MS,
