@@ -1,0 +1,65 @@
+// A table drawn again writes only what changed (issue #20 target 2). Every board redraws the
+// parts an action changed; under `erase_components` Leptos' view layer used to remove and set
+// again every attribute of every element it redrew, so about half of what the page wrote at
+// each action was a value the attribute already had, and the browser restyled and laid out each
+// such element again (vendor/tachys/TURF-PATCH.md). Two Easy computers play each game at the
+// Instant pace; a MutationObserver counts the attribute writes, and the writes that left the
+// attribute as it was.
+const assert = require('assert');
+const { guardedPage, fresh } = require('./lib');
+
+const GAMES = ['herd', 'toy-battle', 'moonlight', 'turncoats', 'long-campaign'];
+
+// In the page: counts attribute writes by whether they changed the attribute. A write whose old
+// value is the attribute's value when the batch is delivered changed nothing (or was undone in
+// the same batch), so only the first write of an attribute in a batch is judged.
+function watchWrites() {
+  window.__writes = { all: 0, unchanged: 0, examples: [] };
+  new MutationObserver(records => {
+    const seen = new Map();
+    for (const r of records) {
+      if (r.type !== 'attributes') continue;
+      window.__writes.all++;
+      const names = seen.get(r.target) || new Set();
+      seen.set(r.target, names);
+      if (names.has(r.attributeName)) continue;
+      names.add(r.attributeName);
+      if (r.oldValue === r.target.getAttribute(r.attributeName)) {
+        window.__writes.unchanged++;
+        const what = `${r.target.nodeName.toLowerCase()}.${(r.target.getAttribute('class') || '').split(' ')[0]} ${r.attributeName}`;
+        if (window.__writes.examples.length < 5) window.__writes.examples.push(what);
+      }
+    }
+  }).observe(document.querySelector('.table'), { subtree: true, attributes: true, attributeOldValue: true });
+}
+
+async function play(url, context, game) {
+  const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+  await fresh(page, url);
+  await page.click(`button[data-game="${game}"]`);
+  const seats = await page.$$('[data-seat] select');
+  assert.ok(seats.length >= 2, `${game}'s setup has its seats`);
+  for (const seat of seats) await seat.selectOption('easy');
+  await page.click('[data-testid="start-game"]');
+  await page.waitForSelector(`.table[data-game="${game}"]`);
+  await page.evaluate(watchWrites);
+  await page.selectOption('.pace select', '0');
+  // Until the log has grown by a dozen actions (or the game ended).
+  await page.waitForFunction(() => document.querySelectorAll('.log-lines li').length >= 12
+    || document.querySelector('[data-testid="game-over"]'), null, { timeout: 60000 });
+  const writes = await page.evaluate(() => window.__writes);
+  assert.deepStrictEqual(problems, []);
+  await page.close();
+  return writes;
+}
+
+module.exports = {};
+for (const game of GAMES) {
+  module.exports[`a ${game} table drawn again writes back no attribute it already had`] = async ({ url, context }) => {
+    const { all, unchanged, examples } = await play(url, context, game);
+    assert.ok(all > 20, `the table was drawn again (${all} attribute writes)`);
+    // Before the fix about half of all writes; a value set and undone within one batch may
+    // still happen now and then.
+    assert.ok(unchanged <= all / 50, `${unchanged} of ${all} attribute writes left the attribute as it was (${examples.join(', ')})`);
+  };
+}
