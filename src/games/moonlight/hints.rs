@@ -83,10 +83,10 @@ const SPEND_COST: f64 = 0.05;
 const NOISE: f64 = 0.3;
 
 /// The live score split by row, so the effect of one more card on its row and on the moons can
-/// be read without rescoring the whole panorama.
+/// be read without rescoring the whole panorama. The score rules are the caller's (one copy per
+/// [`Gains`], not one per copy of the rows).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Rows {
-    rules: ScoreRules,
     bounds: Bounds,
     sums: [[u32; 2]; 4],
     wolves: [[u8; 2]; 4],
@@ -97,7 +97,7 @@ struct Rows {
 impl Rows {
     /// The live score by row, with corners and rows taken from `bounds` (the current box, or
     /// the box a ground placement would make).
-    fn of(s: &MoonlightState, rules: ScoreRules, bounds: Bounds) -> Rows {
+    fn of(s: &MoonlightState, rules: &ScoreRules, bounds: Bounds) -> Rows {
         Rows::read(s, rules, bounds, |_, _| {})
     }
 
@@ -105,13 +105,12 @@ impl Rows {
     /// needs from the same pass over the piles.
     fn read(
         s: &MoonlightState,
-        rules: ScoreRules,
+        rules: &ScoreRules,
         bounds: Bounds,
         mut see: impl FnMut(Cell, Wolf),
     ) -> Rows {
         let panorama = &s.table.panorama;
         let mut rows = Rows {
-            rules,
             bounds,
             sums: [[0; 2]; 4],
             wolves: [[0; 2]; 4],
@@ -121,21 +120,14 @@ impl Rows {
                 .map(|b| if b { BONUS_MOONS as u32 } else { 0 }),
         };
         for (at, wolf) in panorama.visible() {
-            rows.add(at, wolf);
+            rows.add(rules, at, wolf);
             see(at, wolf);
         }
         rows
     }
 
-    /// `seat`'s whole round lead: moons and every row.
-    fn total(&self, seat: Seat) -> i32 {
-        let rows = (self.bounds.height() as usize).min(4);
-        (0..rows).map(|r| self.lead(seat, r)).sum::<i32>()
-            - (rows as i32 - 1) * self.moon_lead(seat)
-    }
-
-    fn moon_lead(&self, seat: Seat) -> i32 {
-        moon_lead(&self.rules, seat, self.moons)
+    fn moon_lead(&self, rules: &ScoreRules, seat: Seat) -> i32 {
+        moon_lead(rules, seat, self.moons)
     }
 
     fn row(&self, at: Cell) -> usize {
@@ -144,43 +136,25 @@ impl Rows {
 
     /// Counts one visible wolf (inlined: it runs for every pile at every valued playout step).
     #[inline(always)]
-    fn add(&mut self, at: Cell, wolf: Wolf) {
+    fn add(&mut self, rules: &ScoreRules, at: Cell, wolf: Wolf) {
         let r = self.row(at);
-        let s = self.rules.seat_of(wolf.colour());
+        let s = rules.seat_of(wolf.colour());
         self.sums[r][s] += row_value(wolf, at, self.bounds) as u32;
         self.wolves[r][s] += 1;
         self.plus[r][s] += wolf.plus_one() as u8;
         self.moons[s] += wolf.moons() as u32;
     }
 
-    /// `seat`'s lead from the moons and row `r`.
-    fn lead(&self, seat: Seat, r: usize) -> i32 {
-        self.moon_lead(seat)
-            + row_lead(
-                &self.rules,
-                seat,
-                self.sums[r],
-                self.wolves[r],
-                self.plus[r],
-            )
-    }
-
-    /// Rows of the box that are scored (as [`Rows::total`] counts them).
+    /// Rows of the box that are scored (§7.2: at most 4 in play).
     fn count(&self) -> usize {
         (self.bounds.height() as usize).min(4)
     }
 
     /// `seat`'s lead from each row alone (moons left out); rows past the box count 0.
-    fn row_leads(&self, seat: Seat) -> [i32; 4] {
+    fn row_leads(&self, rules: &ScoreRules, seat: Seat) -> [i32; 4] {
         let mut leads = [0; 4];
         for (r, lead) in leads.iter_mut().enumerate().take(self.count()) {
-            *lead = row_lead(
-                &self.rules,
-                seat,
-                self.sums[r],
-                self.wolves[r],
-                self.plus[r],
-            );
+            *lead = row_lead(rules, seat, self.sums[r], self.wolves[r], self.plus[r]);
         }
         leads
     }
@@ -190,7 +164,7 @@ impl Rows {
     /// stop being corners change, and the rows move down one when the box grows upward. `tops`
     /// holds this box's visible wolves as [`Gains::tops`] does. The same counts as
     /// [`Rows::of`] on `grown`.
-    fn grown(&self, grown: Bounds, tops: &[Option<Wolf>; 16]) -> Rows {
+    fn grown(&self, rules: &ScoreRules, grown: Bounds, tops: &[Option<Wolf>; 16]) -> Rows {
         let b = self.bounds;
         let mut rows = *self;
         rows.bounds = grown;
@@ -206,7 +180,7 @@ impl Rows {
                 continue;
             }
             if let Some(wolf) = tops[Gains::slot(b, at)].filter(|w| w.corner_triple()) {
-                let s = self.rules.seat_of(wolf.colour());
+                let s = rules.seat_of(wolf.colour());
                 rows.sums[self.row(at)][s] -= 2 * wolf.value() as u32;
             }
         }
@@ -219,26 +193,37 @@ impl Rows {
         rows
     }
 
-    /// What the cell `at` of this box offers a card: its row's counts and the moons without
-    /// `covered` (the wolf the card would cover), whether it is a corner, and `rest`.
-    fn spot(&self, at: Cell, covered: Option<Wolf>, rest: i32) -> Spot {
+    /// What the cell `at` of this box offers a card of `me`: its row's race and the moon race
+    /// without `covered` (the wolf the card would cover), whether it is a corner, and `rest`.
+    fn spot(
+        &self,
+        rules: &ScoreRules,
+        me: Seat,
+        at: Cell,
+        covered: Option<Wolf>,
+        rest: i32,
+    ) -> Spot {
         let r = self.row(at);
-        let mut spot = Spot {
-            sums: self.sums[r],
-            wolves: self.wolves[r],
-            plus: self.plus[r],
-            moons: self.moons,
+        let (mut sums, mut wolves, mut plus, mut moons) =
+            (self.sums[r], self.wolves[r], self.plus[r], self.moons);
+        if let Some(top) = covered {
+            let s = rules.seat_of(top.colour());
+            sums[s] -= row_value(top, at, self.bounds) as u32;
+            wolves[s] -= 1;
+            plus[s] -= top.plus_one() as u8;
+            moons[s] -= top.moons() as u32;
+        }
+        let op = 1 - me;
+        // A won row counts the card as one more wolf of the mover's.
+        let win = (wolves[me] + 1 + plus[me]) as i32;
+        let lose = -((wolves[op] + plus[op]) as i32);
+        let moon = MOON_POINTS as i32;
+        Spot {
+            row: Race::new(rules, me, sums, win, lose),
+            moons: Race::new(rules, me, moons, moon, -moon),
             corner: self.bounds.is_corner(at),
             rest,
-        };
-        if let Some(top) = covered {
-            let s = self.rules.seat_of(top.colour());
-            spot.sums[s] -= row_value(top, at, self.bounds) as u32;
-            spot.wolves[s] -= 1;
-            spot.plus[s] -= top.plus_one() as u8;
-            spot.moons[s] -= top.moons() as u32;
         }
-        spot
     }
 }
 
@@ -260,16 +245,16 @@ fn row_lead(rules: &ScoreRules, seat: Seat, sums: [u32; 2], wolves: [u8; 2], plu
     }
 }
 
-/// One cell of a turn as every card the mover might put there sees it: the counts of its row
-/// and the moons without the wolf a card would cover, in the box the card would make, and the
-/// rest of the change in the mover's lead, which does not depend on the card. Read once per
-/// cell, so each card on it costs a few additions.
+/// One cell of a turn as every card the mover might put there sees it: its row's race and the
+/// moon race without the wolf a card would cover, in the box the card would make, and the rest
+/// of the change in the mover's lead, which does not depend on the card. Read once per cell, so
+/// each card on it costs a few comparisons.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Spot {
-    sums: [u32; 2],
-    wolves: [u8; 2],
-    plus: [u8; 2],
-    moons: [u32; 2],
+    /// The row's sums, the card adding its value (§7.2).
+    row: Race,
+    /// The moon counts, the card adding its moons (§7.1).
+    moons: Race,
     /// A corner of that box (Corner ×3 counts triple).
     corner: bool,
     /// The mover's lead from the other rows, less the lead before the card.
@@ -277,16 +262,54 @@ pub(crate) struct Spot {
 }
 
 impl Spot {
-    /// The change in `seat`'s round lead (§7) if `card`, one of `seat`'s, goes here.
-    fn gain(&self, rules: &ScoreRules, seat: Seat, card: Wolf) -> i32 {
-        let (mut sums, mut wolves, mut plus, mut moons) =
-            (self.sums, self.wolves, self.plus, self.moons);
-        let s = rules.seat_of(card.colour());
-        sums[s] += corner_value(card, self.corner) as u32;
-        wolves[s] += 1;
-        plus[s] += card.plus_one() as u8;
-        moons[s] += card.moons() as u32;
-        moon_lead(rules, seat, moons) + row_lead(rules, seat, sums, wolves, plus) + self.rest
+    /// The change in the mover's round lead (§7) if `card`, one of the mover's, goes here.
+    fn gain(&self, card: Wolf) -> i32 {
+        let value = corner_value(card, self.corner) as i32;
+        self.row.lead(value, card.plus_one() as i32)
+            + self.moons.lead(card.moons() as i32, 0)
+            + self.rest
+    }
+}
+
+/// A majority (§7.1, §7.2) as the mover's next card sees it: the card adds `x` to the mover's
+/// count; the mover wins it (its lead is `win`) from `x >= win_at`, nobody wins it (0) from
+/// `x >= zero_at`, else the opponent does (`lose`). Ties are settled here once, with Win All
+/// Ties, so a card only compares.
+#[derive(Clone, Copy, Default)]
+struct Race {
+    win_at: i32,
+    zero_at: i32,
+    win: i32,
+    lose: i32,
+}
+
+impl Race {
+    /// The race of `counts` (per seat) for `me`, worth `win` to me and `lose` to the opponent.
+    fn new(rules: &ScoreRules, me: Seat, counts: [u32; 2], win: i32, lose: i32) -> Race {
+        // The card's `x` ties the race when it equals `need`.
+        let need = counts[1 - me] as i32 - counts[me] as i32;
+        let (win_at, zero_at) = match rules.win_all_ties {
+            Some(w) if w == me => (need, need),
+            Some(_) => (need + 1, need + 1),
+            None => (need + 1, need),
+        };
+        Race {
+            win_at,
+            zero_at,
+            win,
+            lose,
+        }
+    }
+
+    /// The mover's lead from this race after adding `x`; a won race adds `bonus` (the card's +1).
+    fn lead(&self, x: i32, bonus: i32) -> i32 {
+        if x >= self.win_at {
+            self.win + bonus
+        } else if x >= self.zero_at {
+            0
+        } else {
+            self.lose
+        }
     }
 }
 
@@ -388,13 +411,15 @@ impl Placements {
                 None => full = true,
             });
         let theirs = t.colour(1 - me);
-        if t.panorama.visible_count(theirs) >= 2 {
-            for (at, top) in t.panorama.visible() {
-                if top.colour() == theirs {
-                    *p.tops.get_mut(p.top_count)? = (at, top);
-                    p.top_count += 1;
-                }
+        for (at, top) in t.panorama.visible() {
+            if top.colour() == theirs {
+                *p.tops.get_mut(p.top_count)? = (at, top);
+                p.top_count += 1;
             }
+        }
+        // §5.3: the opponent's last visible wolf may not be covered.
+        if p.top_count < 2 {
+            p.top_count = 0;
         }
         (!full).then_some(p)
     }
@@ -486,8 +511,7 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
     let mut best = MoonlightAction::Decline;
     let mut best_value = f64::NEG_INFINITY;
     p.each(|a, k| {
-        let value =
-            step_value(a, |card, _| gains.gain(&spots[k], card)) + rng.random_range(0.0..NOISE);
+        let value = step_value(a, |card, _| spots[k].gain(card)) + rng.random_range(0.0..NOISE);
         if value > best_value {
             best_value = value;
             best = a;
@@ -524,14 +548,15 @@ impl Gains {
         let rules = s.table.score_rules();
         let small = bounds.width() <= 4 && bounds.height() <= 4;
         let mut grid = [None; 16];
-        let rows = Rows::read(s, rules, bounds, |at, wolf| {
+        let rows = Rows::read(s, &rules, bounds, |at, wolf| {
             if small {
                 grid[Self::slot(bounds, at)] = Some(wolf);
             }
         });
-        let base = rows.total(me);
-        let row_leads = rows.row_leads(me);
-        let moon_lead = rows.moon_lead(me);
+        let row_leads = rows.row_leads(&rules, me);
+        let moon_lead = rows.moon_lead(&rules, me);
+        // The round lead: the moons once, and every row.
+        let base = row_leads.iter().sum::<i32>() + moon_lead;
         let tops = small.then_some(grid);
         Some(Gains {
             me,
@@ -554,13 +579,7 @@ impl Gains {
 
     /// The change in round points lead (§7) if the mover puts `card` on `at`.
     pub(crate) fn of(&mut self, s: &MoonlightState, at: Cell, card: Wolf) -> i32 {
-        let spot = self.spot(s, at);
-        self.gain(&spot, card)
-    }
-
-    /// The change in round points lead if the mover puts `card` on the cell `spot` describes.
-    fn gain(&self, spot: &Spot, card: Wolf) -> i32 {
-        spot.gain(&self.rules, self.me, card)
+        self.spot(s, at).gain(card)
     }
 
     /// The cell `at` as the mover's cards see it (a ground cell or a pile to cover).
@@ -573,21 +592,21 @@ impl Gains {
                 None => s.table.panorama.top(at),
             };
             let rest = -self.moon_lead - self.row_leads[self.rows.row(at)];
-            return self.rows.spot(at, covered, rest);
+            return self.rows.spot(&self.rules, self.me, at, covered, rest);
         }
         // An empty cell outside the box: nothing is covered, the box grows (corners move) and
         // only the moons and the row of `at` change in it.
-        let spot_in = |rows: &Rows, leads: &[i32; 4], base: i32| {
+        let (me, rules, base) = (self.me, self.rules, self.base);
+        let spot_in = |rows: &Rows, leads: &[i32; 4]| {
             let others = leads[..rows.count()].iter().sum::<i32>() - leads[rows.row(at)];
-            rows.spot(at, None, others - base)
+            rows.spot(&rules, me, at, None, others - base)
         };
-        let base = self.base;
         match self.grown(s, bounds.with(at)) {
-            Some((rows, leads)) => spot_in(rows, leads, base),
+            Some((rows, leads)) => spot_in(rows, leads),
             // More than 4 grown boxes cannot happen in play; score it from scratch then.
             None => {
-                let rows = Rows::of(s, self.rules, bounds.with(at));
-                spot_in(&rows, &rows.row_leads(self.me), base)
+                let rows = Rows::of(s, &rules, bounds.with(at));
+                spot_in(&rows, &rows.row_leads(&rules, me))
             }
         }
     }
@@ -614,10 +633,10 @@ impl Gains {
         }
         if self.grown[i].is_none() {
             let rows = match &self.tops {
-                Some(tops) if b.height() <= 4 => self.rows.grown(b, tops),
-                _ => Rows::of(s, self.rules, b),
+                Some(tops) if b.height() <= 4 => self.rows.grown(&self.rules, b, tops),
+                _ => Rows::of(s, &self.rules, b),
             };
-            self.grown[i] = Some((rows, rows.row_leads(self.me)));
+            self.grown[i] = Some((rows, rows.row_leads(&self.rules, self.me)));
         }
         self.grown[i].as_ref()
     }
@@ -682,8 +701,9 @@ mod tests {
                             continue;
                         }
                         let tops = gains.tops.as_ref().unwrap();
-                        let scratch = Rows::of(s, gains.rules, grown);
-                        assert_eq!(gains.rows.grown(grown, tops), scratch, "seed {seed} {at}");
+                        let scratch = Rows::of(s, &gains.rules, grown);
+                        let rows = gains.rows.grown(&gains.rules, grown, tops);
+                        assert_eq!(rows, scratch, "seed {seed} {at}");
                         checked += 1;
                     }
                 }
