@@ -131,7 +131,7 @@ impl Rows {
     }
 
     fn row(&self, at: Cell) -> usize {
-        ((at.y as i32 - self.bounds.y_min as i32).clamp(0, 3)) as usize
+        row_in(self.bounds, at)
     }
 
     /// Counts one visible wolf (inlined: it runs for every pile at every valued playout step).
@@ -213,18 +213,18 @@ impl Rows {
             plus[s] -= top.plus_one() as u8;
             moons[s] -= top.moons() as u32;
         }
-        let op = 1 - me;
-        // A won row counts the card as one more wolf of the mover's.
-        let win = (wolves[me] + 1 + plus[me]) as i32;
-        let lose = -((wolves[op] + plus[op]) as i32);
-        let moon = MOON_POINTS as i32;
         Spot {
-            row: Race::new(rules, me, sums, win, lose),
-            moons: Race::new(rules, me, moons, moon, -moon),
+            row: Race::row(rules, me, sums, wolves, plus),
+            moons: Race::moons(rules, me, moons),
             corner: self.bounds.is_corner(at),
             rest,
         }
     }
+}
+
+/// The row of the box `bounds` that `at` scores in (§7.2), clamped to the 4 a box has in play.
+fn row_in(bounds: Bounds, at: Cell) -> usize {
+    ((at.y as i32 - bounds.y_min as i32).clamp(0, 3)) as usize
 }
 
 /// `seat`'s lead from the moon majority with these moon counts (§7.1).
@@ -301,6 +301,21 @@ impl Race {
         }
     }
 
+    /// A row's race (§7.2) for a card of `me`: a won row counts the card as one more wolf of
+    /// the mover's, with their +1 cards; a lost one the opponent's.
+    fn row(rules: &ScoreRules, me: Seat, sums: [u32; 2], wolves: [u8; 2], plus: [u8; 2]) -> Race {
+        let op = 1 - me;
+        let win = (wolves[me] + 1 + plus[me]) as i32;
+        let lose = -((wolves[op] + plus[op]) as i32);
+        Race::new(rules, me, sums, win, lose)
+    }
+
+    /// The moon race (§7.1) for a card of `me`.
+    fn moons(rules: &ScoreRules, me: Seat, moons: [u32; 2]) -> Race {
+        let points = MOON_POINTS as i32;
+        Race::new(rules, me, moons, points, -points)
+    }
+
     /// The mover's lead from this race after adding `x`; a won race adds `bonus` (the card's +1).
     fn lead(&self, x: i32, bonus: i32) -> i32 {
         if x >= self.win_at {
@@ -362,7 +377,8 @@ struct Placements {
     /// The opponent's visible wolves, where a cover may go (empty when they have fewer than 2).
     tops: [(Cell, Wolf); Placements::CELLS],
     top_count: usize,
-    covers: Covers,
+    /// For each card, a bit per top it may cover (§5.3), read once per step.
+    covers: [u16; Placements::CARDS],
     decline: bool,
 }
 
@@ -388,7 +404,7 @@ impl Placements {
             ground_count: 0,
             tops: [(Cell::ORIGIN, Wolf::default()); Self::CELLS],
             top_count: 0,
-            covers: Covers::of(t, me),
+            covers: [0; Self::CARDS],
             decline: t.phase == Phase::Second,
         };
         let hand = s.hands[me].as_slice();
@@ -421,6 +437,12 @@ impl Placements {
         if p.top_count < 2 {
             p.top_count = 0;
         }
+        let covers = Covers::of(t, me);
+        for (mask, &card) in p.covers.iter_mut().zip(&p.cards[..p.card_count]) {
+            for (k, &(_, top)) in p.tops[..p.top_count].iter().enumerate() {
+                *mask |= (covers.allows(card, top) as u16) << k;
+            }
+        }
         (!full).then_some(p)
     }
 
@@ -428,16 +450,23 @@ impl Placements {
     /// the ground cells then the tops (as [`Placements::spots`] lists them; 0 for Decline);
     /// stops when `f` returns false.
     fn each(&self, mut f: impl FnMut(MoonlightAction, usize) -> bool) {
-        for &card in &self.cards[..self.card_count] {
+        for (&card, &covers) in self.cards[..self.card_count].iter().zip(&self.covers) {
             for (k, &at) in self.ground[..self.ground_count].iter().enumerate() {
                 if !f(MoonlightAction::Place { card, at }, k) {
                     return;
                 }
             }
-            for (k, &(at, top)) in self.tops[..self.top_count].iter().enumerate() {
-                if self.covers.allows(card, top)
-                    && !f(MoonlightAction::Place { card, at }, self.ground_count + k)
-                {
+            let mut covers = covers;
+            while covers != 0 {
+                let k = covers.trailing_zeros() as usize;
+                covers &= covers - 1;
+                if !f(
+                    MoonlightAction::Place {
+                        card,
+                        at: self.tops[k].0,
+                    },
+                    self.ground_count + k,
+                ) {
                     return;
                 }
             }
@@ -447,24 +476,26 @@ impl Placements {
         }
     }
 
-    /// Every cell of the turn, the ground cells then the tops, as the mover's cards see it,
-    /// written into `spots` (filled in place: a returned array of them was copied every step).
+    /// Every cell of the turn, the ground cells then the tops some card may cover, as the
+    /// mover's cards see it, written into `spots` (filled in place: a returned array of them was
+    /// copied every step) at the indices [`Placements::each`] gives.
     fn spots(&self, gains: &mut Gains, s: &MoonlightState, spots: &mut [Spot]) {
-        let cells = self.ground[..self.ground_count]
-            .iter()
-            .chain(self.tops[..self.top_count].iter().map(|(at, _)| at));
-        for (spot, &at) in spots.iter_mut().zip(cells) {
+        for (spot, &at) in spots.iter_mut().zip(&self.ground[..self.ground_count]) {
             *spot = gains.spot(s, at);
+        }
+        let mut covered = self.covers.iter().fold(0, |all, mask| all | mask);
+        while covered != 0 {
+            let k = covered.trailing_zeros() as usize;
+            covered &= covered - 1;
+            spots[self.ground_count + k] = gains.spot(s, self.tops[k].0);
         }
     }
 
+    /// How many placements [`Placements::each`] walks: every card on every ground cell, its
+    /// covers, and Decline.
     fn count(&self) -> usize {
-        let mut n = 0;
-        self.each(|_, _| {
-            n += 1;
-            true
-        });
-        n
+        let covers = self.covers.iter().map(|mask| mask.count_ones() as usize);
+        self.card_count * self.ground_count + covers.sum::<usize>() + self.decline as usize
     }
 
     fn nth(&self, i: usize) -> MoonlightAction {
@@ -535,10 +566,48 @@ pub(crate) struct Gains {
     /// covered wolf is found without scanning the piles. `None` when the box is wider or taller
     /// than 4 (never in play): then the piles are scanned.
     tops: Option<[Option<Wolf>; 16]>,
-    /// Boxes a ground placement would grow the panorama to (corners move), each scored once
-    /// without the new card, with the mover's lead from each of its rows. A ground cell touches
-    /// the box, so there are at most 4: one per side (left, right, top, bottom).
-    grown: [Option<(Rows, [i32; 4])>; 4],
+    /// The moon race of a card on an empty cell: nothing is covered, so it is the same for every
+    /// such cell.
+    open_moons: Race,
+    /// The rows of the boxes an empty cell leaves or makes, as its card sees them: the boxes a
+    /// ground placement would grow the panorama to (corners move), one per side it grows on
+    /// (left, right, top, bottom: a ground cell touches the box, so there are at most 4), then
+    /// the current box (a hole in it). Each read on its first cell and kept for the others.
+    open: [Option<OpenRows>; 5],
+}
+
+/// Every row of one box as an empty cell of it offers a card (§7.2): the row's race and the
+/// rest of the change in the mover's lead.
+#[derive(Clone, Copy)]
+struct OpenRows {
+    bounds: Bounds,
+    rows: [(Race, i32); 4],
+}
+
+impl OpenRows {
+    /// The scored rows of `rows` for a card of `me`, with `rest` of each row.
+    fn of(rules: &ScoreRules, me: Seat, rows: &Rows, rest: impl Fn(usize) -> i32) -> OpenRows {
+        let mut open = OpenRows {
+            bounds: rows.bounds,
+            rows: [(Race::default(), 0); 4],
+        };
+        for (r, row) in open.rows.iter_mut().enumerate().take(rows.count()) {
+            let race = Race::row(rules, me, rows.sums[r], rows.wolves[r], rows.plus[r]);
+            *row = (race, rest(r));
+        }
+        open
+    }
+
+    /// What the empty cell `at` of this box offers a card, with the moon race `moons`.
+    fn spot(&self, at: Cell, moons: Race) -> Spot {
+        let (row, rest) = self.rows[row_in(self.bounds, at)];
+        Spot {
+            row,
+            moons,
+            corner: self.bounds.is_corner(at),
+            rest,
+        }
+    }
 }
 
 impl Gains {
@@ -566,7 +635,8 @@ impl Gains {
             row_leads,
             moon_lead,
             tops,
-            grown: [None; 4],
+            open_moons: Race::moons(&rules, me, rows.moons),
+            open: [None; 5],
         })
     }
 
@@ -586,37 +656,33 @@ impl Gains {
     fn spot(&mut self, s: &MoonlightState, at: Cell) -> Spot {
         let bounds = self.rows.bounds;
         if bounds.contains(at) {
-            // The box stays the same, so only the moons and the row of `at` change.
             let covered = match &self.tops {
                 Some(tops) => tops[Self::slot(bounds, at)],
                 None => s.table.panorama.top(at),
             };
-            let rest = -self.moon_lead - self.row_leads[self.rows.row(at)];
-            return self.rows.spot(&self.rules, self.me, at, covered, rest);
-        }
-        // An empty cell outside the box: nothing is covered, the box grows (corners move) and
-        // only the moons and the row of `at` change in it.
-        let (me, rules, base) = (self.me, self.rules, self.base);
-        let spot_in = |rows: &Rows, leads: &[i32; 4]| {
-            let others = leads[..rows.count()].iter().sum::<i32>() - leads[rows.row(at)];
-            rows.spot(&rules, me, at, None, others - base)
-        };
-        match self.grown(s, bounds.with(at)) {
-            Some((rows, leads)) => spot_in(rows, leads),
-            // More than 4 grown boxes cannot happen in play; score it from scratch then.
-            None => {
-                let rows = Rows::of(s, &rules, bounds.with(at));
-                spot_in(&rows, &rows.row_leads(&rules, me))
+            if covered.is_some() {
+                // The box stays the same, so only the moons and the row of `at` change.
+                let rest = -self.moon_lead - self.row_leads[self.rows.row(at)];
+                return self.rows.spot(&self.rules, self.me, at, covered, rest);
             }
+        }
+        // An empty cell: nothing is covered, and only the moons and the row of `at` change in
+        // the box it makes.
+        let (b, moons) = (bounds.with(at), self.open_moons);
+        match self.open(s, b) {
+            Some(open) => open.spot(at, moons),
+            // More than 4 grown boxes cannot happen in play; score it from scratch then.
+            None => self.open_rows(s, b).spot(at, moons),
         }
     }
 
-    /// The grown box `b` scored without the new card, with the mover's lead from each of its
-    /// rows: scored on its first cell and kept for the others.
-    fn grown(&mut self, s: &MoonlightState, b: Bounds) -> Option<&(Rows, [i32; 4])> {
+    /// The rows of the box `b` an empty cell makes: read on its first cell and kept.
+    fn open(&mut self, s: &MoonlightState, b: Bounds) -> Option<&OpenRows> {
         // The side the box grows on names its grown box: a ground cell is one step outside.
         let now = self.rows.bounds;
-        let i = if b.x_min < now.x_min {
+        let i = if b == now {
+            4
+        } else if b.x_min < now.x_min {
             0
         } else if b.x_max > now.x_max {
             1
@@ -625,20 +691,32 @@ impl Gains {
         } else {
             3
         };
-        if self.grown[i]
-            .as_ref()
-            .is_some_and(|(rows, _)| rows.bounds != b)
-        {
+        if self.open[i].is_some_and(|open| open.bounds != b) {
             return None;
         }
-        if self.grown[i].is_none() {
-            let rows = match &self.tops {
-                Some(tops) if b.height() <= 4 => self.rows.grown(&self.rules, b, tops),
-                _ => Rows::of(s, &self.rules, b),
-            };
-            self.grown[i] = Some((rows, rows.row_leads(&self.rules, self.me)));
+        if self.open[i].is_none() {
+            self.open[i] = Some(self.open_rows(s, b));
         }
-        self.grown[i].as_ref()
+        self.open[i].as_ref()
+    }
+
+    /// The rows of the box `b` (this box, or one a ground placement grows it to) for an empty
+    /// cell's card, with the mover's lead from the other rows less the lead now.
+    fn open_rows(&self, s: &MoonlightState, b: Bounds) -> OpenRows {
+        let (rules, me) = (&self.rules, self.me);
+        if b == self.rows.bounds {
+            return OpenRows::of(rules, me, &self.rows, |r| {
+                -self.moon_lead - self.row_leads[r]
+            });
+        }
+        // A grown box: its corners move, so it is scored without the new card.
+        let rows = match &self.tops {
+            Some(tops) if b.height() <= 4 => self.rows.grown(rules, b, tops),
+            _ => Rows::of(s, rules, b),
+        };
+        let leads = rows.row_leads(rules, me);
+        let all = leads.iter().sum::<i32>();
+        OpenRows::of(rules, me, &rows, |r| all - leads[r] - self.base)
     }
 }
 

@@ -106,7 +106,7 @@ impl Bounds {
 }
 
 /// §5.1: `(W ≤ 4 and H ≤ 3) or (W ≤ 3 and H ≤ 4)`.
-pub fn fits(w: i32, h: i32) -> bool {
+pub const fn fits(w: i32, h: i32) -> bool {
     (w <= 4 && h <= 3) || (w <= 3 && h <= 4)
 }
 
@@ -694,14 +694,47 @@ impl Frame {
     /// Calls `keep` on every cell where a ground placement is legal (§5.2), in reading order:
     /// the empty cells next to a pile that keep the box within 4×3 or 3×4.
     fn ground(&self, mut keep: impl FnMut(Cell)) {
-        let mut free = Self::grow(self.occupied) & !self.occupied;
+        let (w, h) = (self.bounds.width(), self.bounds.height());
+        let reach = Self::REACH[w as usize - 1][h as usize - 1];
+        let mut free = Self::grow(self.occupied) & !self.occupied & reach;
         while free != 0 {
-            let to = self.cell(free.trailing_zeros());
+            keep(self.cell(free.trailing_zeros()));
             free &= free - 1;
-            if self.bounds.with(to).fits() {
-                keep(to);
-            }
         }
+    }
+
+    /// By the box's width and height (1 to 4): the cells of its frame a card may be on and keep
+    /// the box within 4×3 or 3×4 (§5.1), those of the box and those beside it.
+    const REACH: [[u64; 4]; 4] = Self::reach_table();
+
+    const fn reach_table() -> [[u64; 4]; 4] {
+        let mut table = [[0; 4]; 4];
+        let mut w = 1;
+        while w <= 4 {
+            let mut h = 1;
+            while h <= 4 {
+                // The box is columns and rows 1 to w and 1 to h of the frame; a cell on the
+                // frame's edge makes it one wider or taller.
+                let mut bits = 0;
+                let mut y = 0;
+                while y <= h + 1 {
+                    let mut x = 0;
+                    while x <= w + 1 {
+                        let wide = w + (x == 0 || x == w + 1) as i32;
+                        let tall = h + (y == 0 || y == h + 1) as i32;
+                        if fits(wide, tall) {
+                            bits |= 1 << (y * 8 + x);
+                        }
+                        x += 1;
+                    }
+                    y += 1;
+                }
+                table[w as usize - 1][h as usize - 1] = bits;
+                h += 1;
+            }
+            w += 1;
+        }
+        table
     }
 
     /// Calls `keep` on every cell the pile at `from` may move to, in reading order: the same
