@@ -193,12 +193,13 @@ impl Rows {
         rows
     }
 
-    /// What the cell `at` of this box offers a card of `me`: its row's race and the moon race
-    /// without `covered` (the wolf the card would cover), whether it is a corner, and `rest`.
+    /// What the cell `at` of this box offers a card of the mover's (`ties`): its row's race and
+    /// the moon race without `covered` (the wolf the card would cover), whether it is a corner,
+    /// and `rest`.
     fn spot(
         &self,
         rules: &ScoreRules,
-        me: Seat,
+        ties: Ties,
         at: Cell,
         covered: Option<Wolf>,
         rest: i32,
@@ -214,8 +215,8 @@ impl Rows {
             moons[s] -= top.moons() as u32;
         }
         Spot {
-            row: Race::row(rules, me, sums, wolves, plus),
-            moons: Race::moons(rules, me, moons),
+            row: Race::row(ties, sums, wolves, plus),
+            moons: Race::moons(ties, moons),
             corner: self.bounds.is_corner(at),
             rest,
         }
@@ -242,6 +243,27 @@ fn row_lead(rules: &ScoreRules, seat: Seat, sums: [u32; 2], wolves: [u8; 2], plu
         Some(w) if w == seat => (wolves[w] + plus[w]) as i32,
         Some(w) => -((wolves[w] + plus[w]) as i32),
         None => 0,
+    }
+}
+
+/// How a tied race ends for the mover `me` (§7: a tie goes to the Win All Ties holder, else to
+/// nobody), read once per turn: from the count that ties, how much more the mover's card must
+/// add to win the race (`win`) and to keep the opponent from winning it (`zero`).
+#[derive(Clone, Copy)]
+struct Ties {
+    me: Seat,
+    win: i32,
+    zero: i32,
+}
+
+impl Ties {
+    fn of(rules: &ScoreRules, me: Seat) -> Ties {
+        let (win, zero) = match rules.win_all_ties {
+            Some(w) if w == me => (0, 0),
+            Some(_) => (1, 1),
+            None => (1, 0),
+        };
+        Ties { me, win, zero }
     }
 }
 
@@ -284,36 +306,32 @@ struct Race {
 }
 
 impl Race {
-    /// The race of `counts` (per seat) for `me`, worth `win` to me and `lose` to the opponent.
-    fn new(rules: &ScoreRules, me: Seat, counts: [u32; 2], win: i32, lose: i32) -> Race {
+    /// The race of `counts` (per seat) for the mover, worth `win` to them and `lose` to the
+    /// opponent.
+    fn new(ties: Ties, counts: [u32; 2], win: i32, lose: i32) -> Race {
         // The card's `x` ties the race when it equals `need`.
-        let need = counts[1 - me] as i32 - counts[me] as i32;
-        let (win_at, zero_at) = match rules.win_all_ties {
-            Some(w) if w == me => (need, need),
-            Some(_) => (need + 1, need + 1),
-            None => (need + 1, need),
-        };
+        let need = counts[1 - ties.me] as i32 - counts[ties.me] as i32;
         Race {
-            win_at,
-            zero_at,
+            win_at: need + ties.win,
+            zero_at: need + ties.zero,
             win,
             lose,
         }
     }
 
-    /// A row's race (§7.2) for a card of `me`: a won row counts the card as one more wolf of
-    /// the mover's, with their +1 cards; a lost one the opponent's.
-    fn row(rules: &ScoreRules, me: Seat, sums: [u32; 2], wolves: [u8; 2], plus: [u8; 2]) -> Race {
-        let op = 1 - me;
+    /// A row's race (§7.2) for a card of the mover's: a won row counts the card as one more
+    /// wolf of theirs, with their +1 cards; a lost one the opponent's.
+    fn row(ties: Ties, sums: [u32; 2], wolves: [u8; 2], plus: [u8; 2]) -> Race {
+        let (me, op) = (ties.me, 1 - ties.me);
         let win = (wolves[me] + 1 + plus[me]) as i32;
         let lose = -((wolves[op] + plus[op]) as i32);
-        Race::new(rules, me, sums, win, lose)
+        Race::new(ties, sums, win, lose)
     }
 
-    /// The moon race (§7.1) for a card of `me`.
-    fn moons(rules: &ScoreRules, me: Seat, moons: [u32; 2]) -> Race {
+    /// The moon race (§7.1) for a card of the mover's.
+    fn moons(ties: Ties, moons: [u32; 2]) -> Race {
         let points = MOON_POINTS as i32;
-        Race::new(rules, me, moons, points, -points)
+        Race::new(ties, moons, points, -points)
     }
 
     /// The mover's lead from this race after adding `x`; a won race adds `bonus` (the card's +1).
@@ -348,9 +366,10 @@ pub fn rollout_action(
             _ => 0.0,
         }),
         _ => {
-            let Some(mut gains) = Gains::new(s) else {
+            let Some(bounds) = s.table.panorama.bounds() else {
                 return legal[rng.random_range(0..legal.len())];
             };
+            let mut gains = Gains::new(s, bounds);
             let mut best = legal[0];
             let mut best_value = f64::NEG_INFINITY;
             for &a in legal {
@@ -534,9 +553,10 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
     if n == 1 || rng.random_bool(RANDOM_MOVES) {
         return Some(p.nth(rng.random_range(0..n)));
     }
-    let Some(mut gains) = Gains::new(s) else {
+    let Some(bounds) = s.table.panorama.bounds() else {
         return Some(p.nth(rng.random_range(0..n)));
     };
+    let mut gains = Gains::new(s, bounds);
     let mut spots = [Spot::default(); 2 * Placements::CELLS];
     p.spots(&mut gains, s, &mut spots);
     let mut best = MoonlightAction::Decline;
@@ -555,6 +575,7 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
 /// How much one more card changes the mover's round lead, for every candidate of a turn.
 pub(crate) struct Gains {
     me: Seat,
+    ties: Ties,
     rules: ScoreRules,
     rows: Rows,
     base: i32,
@@ -585,14 +606,14 @@ struct OpenRows {
 }
 
 impl OpenRows {
-    /// The scored rows of `rows` for a card of `me`, with `rest` of each row.
-    fn of(rules: &ScoreRules, me: Seat, rows: &Rows, rest: impl Fn(usize) -> i32) -> OpenRows {
+    /// The scored rows of `rows` for a card of the mover's, with `rest` of each row.
+    fn of(ties: Ties, rows: &Rows, rest: impl Fn(usize) -> i32) -> OpenRows {
         let mut open = OpenRows {
             bounds: rows.bounds,
             rows: [(Race::default(), 0); 4],
         };
         for (r, row) in open.rows.iter_mut().enumerate().take(rows.count()) {
-            let race = Race::row(rules, me, rows.sums[r], rows.wolves[r], rows.plus[r]);
+            let race = Race::row(ties, rows.sums[r], rows.wolves[r], rows.plus[r]);
             *row = (race, rest(r));
         }
         open
@@ -611,10 +632,12 @@ impl OpenRows {
 }
 
 impl Gains {
-    pub(crate) fn new(s: &MoonlightState) -> Option<Gains> {
+    /// The gains of the mover's cards in `s`, whose panorama has the box `bounds` (returned as
+    /// is, not in an `Option`: moving it out of one was a copy of the whole struct every step).
+    pub(crate) fn new(s: &MoonlightState, bounds: Bounds) -> Gains {
         let me = s.table.mover;
-        let bounds = s.table.panorama.bounds()?;
         let rules = s.table.score_rules();
+        let ties = Ties::of(&rules, me);
         let small = bounds.width() <= 4 && bounds.height() <= 4;
         let mut grid = [None; 16];
         let rows = Rows::read(s, &rules, bounds, |at, wolf| {
@@ -627,17 +650,18 @@ impl Gains {
         // The round lead: the moons once, and every row.
         let base = row_leads.iter().sum::<i32>() + moon_lead;
         let tops = small.then_some(grid);
-        Some(Gains {
+        Gains {
             me,
+            ties,
             rules,
             rows,
             base,
             row_leads,
             moon_lead,
             tops,
-            open_moons: Race::moons(&rules, me, rows.moons),
+            open_moons: Race::moons(ties, rows.moons),
             open: [None; 5],
-        })
+        }
     }
 
     /// Index of a cell of a box at most 4×4 in [`Gains::tops`].
@@ -663,7 +687,7 @@ impl Gains {
             if covered.is_some() {
                 // The box stays the same, so only the moons and the row of `at` change.
                 let rest = -self.moon_lead - self.row_leads[self.rows.row(at)];
-                return self.rows.spot(&self.rules, self.me, at, covered, rest);
+                return self.rows.spot(&self.rules, self.ties, at, covered, rest);
             }
         }
         // An empty cell: nothing is covered, and only the moons and the row of `at` change in
@@ -703,11 +727,9 @@ impl Gains {
     /// The rows of the box `b` (this box, or one a ground placement grows it to) for an empty
     /// cell's card, with the mover's lead from the other rows less the lead now.
     fn open_rows(&self, s: &MoonlightState, b: Bounds) -> OpenRows {
-        let (rules, me) = (&self.rules, self.me);
+        let (rules, me, ties) = (&self.rules, self.me, self.ties);
         if b == self.rows.bounds {
-            return OpenRows::of(rules, me, &self.rows, |r| {
-                -self.moon_lead - self.row_leads[r]
-            });
+            return OpenRows::of(ties, &self.rows, |r| -self.moon_lead - self.row_leads[r]);
         }
         // A grown box: its corners move, so it is scored without the new card.
         let rows = match &self.tops {
@@ -716,7 +738,7 @@ impl Gains {
         };
         let leads = rows.row_leads(rules, me);
         let all = leads.iter().sum::<i32>();
-        OpenRows::of(rules, me, &rows, |r| all - leads[r] - self.base)
+        OpenRows::of(ties, &rows, |r| all - leads[r] - self.base)
     }
 }
 
@@ -772,7 +794,8 @@ mod tests {
             let mut rng = Rng::seed_from_u64(seed);
             while m.to_move() != ToMove::Over && m.record().actions.len() < 60 {
                 let s = m.state();
-                if let (Some(gains), Some(b)) = (Gains::new(s), s.table.panorama.bounds()) {
+                if let Some(b) = s.table.panorama.bounds() {
+                    let gains = Gains::new(s, b);
                     for at in s.table.panorama.ground_cells() {
                         let grown = b.with(at);
                         if grown == b {
