@@ -83,10 +83,10 @@ const SPEND_COST: f64 = 0.05;
 const NOISE: f64 = 0.3;
 
 /// The live score split by row, so the effect of one more card on its row and on the moons can
-/// be read without rescoring the whole panorama.
+/// be read without rescoring the whole panorama. The score rules are the caller's (one copy per
+/// [`Gains`], not one per copy of the rows).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Rows {
-    rules: ScoreRules,
     bounds: Bounds,
     sums: [[u32; 2]; 4],
     wolves: [[u8; 2]; 4],
@@ -97,7 +97,7 @@ struct Rows {
 impl Rows {
     /// The live score by row, with corners and rows taken from `bounds` (the current box, or
     /// the box a ground placement would make).
-    fn of(s: &MoonlightState, rules: ScoreRules, bounds: Bounds) -> Rows {
+    fn of(s: &MoonlightState, rules: &ScoreRules, bounds: Bounds) -> Rows {
         Rows::read(s, rules, bounds, |_, _| {})
     }
 
@@ -105,13 +105,12 @@ impl Rows {
     /// needs from the same pass over the piles.
     fn read(
         s: &MoonlightState,
-        rules: ScoreRules,
+        rules: &ScoreRules,
         bounds: Bounds,
         mut see: impl FnMut(Cell, Wolf),
     ) -> Rows {
         let panorama = &s.table.panorama;
         let mut rows = Rows {
-            rules,
             bounds,
             sums: [[0; 2]; 4],
             wolves: [[0; 2]; 4],
@@ -121,66 +120,41 @@ impl Rows {
                 .map(|b| if b { BONUS_MOONS as u32 } else { 0 }),
         };
         for (at, wolf) in panorama.visible() {
-            rows.add(at, wolf);
+            rows.add(rules, at, wolf);
             see(at, wolf);
         }
         rows
     }
 
-    /// `seat`'s whole round lead: moons and every row.
-    fn total(&self, seat: Seat) -> i32 {
-        let rows = (self.bounds.height() as usize).min(4);
-        (0..rows).map(|r| self.lead(seat, r)).sum::<i32>()
-            - (rows as i32 - 1) * self.moon_lead(seat)
-    }
-
-    fn moon_lead(&self, seat: Seat) -> i32 {
-        moon_lead(&self.rules, seat, self.moons)
+    fn moon_lead(&self, rules: &ScoreRules, seat: Seat) -> i32 {
+        moon_lead(rules, seat, self.moons)
     }
 
     fn row(&self, at: Cell) -> usize {
-        ((at.y as i32 - self.bounds.y_min as i32).clamp(0, 3)) as usize
+        row_in(self.bounds, at)
     }
 
     /// Counts one visible wolf (inlined: it runs for every pile at every valued playout step).
     #[inline(always)]
-    fn add(&mut self, at: Cell, wolf: Wolf) {
+    fn add(&mut self, rules: &ScoreRules, at: Cell, wolf: Wolf) {
         let r = self.row(at);
-        let s = self.rules.seat_of(wolf.colour());
+        let s = rules.seat_of(wolf.colour());
         self.sums[r][s] += row_value(wolf, at, self.bounds) as u32;
         self.wolves[r][s] += 1;
         self.plus[r][s] += wolf.plus_one() as u8;
         self.moons[s] += wolf.moons() as u32;
     }
 
-    /// `seat`'s lead from the moons and row `r`.
-    fn lead(&self, seat: Seat, r: usize) -> i32 {
-        self.moon_lead(seat)
-            + row_lead(
-                &self.rules,
-                seat,
-                self.sums[r],
-                self.wolves[r],
-                self.plus[r],
-            )
-    }
-
-    /// Rows of the box that are scored (as [`Rows::total`] counts them).
+    /// Rows of the box that are scored (§7.2: at most 4 in play).
     fn count(&self) -> usize {
         (self.bounds.height() as usize).min(4)
     }
 
     /// `seat`'s lead from each row alone (moons left out); rows past the box count 0.
-    fn row_leads(&self, seat: Seat) -> [i32; 4] {
+    fn row_leads(&self, rules: &ScoreRules, seat: Seat) -> [i32; 4] {
         let mut leads = [0; 4];
         for (r, lead) in leads.iter_mut().enumerate().take(self.count()) {
-            *lead = row_lead(
-                &self.rules,
-                seat,
-                self.sums[r],
-                self.wolves[r],
-                self.plus[r],
-            );
+            *lead = row_lead(rules, seat, self.sums[r], self.wolves[r], self.plus[r]);
         }
         leads
     }
@@ -190,7 +164,7 @@ impl Rows {
     /// stop being corners change, and the rows move down one when the box grows upward. `tops`
     /// holds this box's visible wolves as [`Gains::tops`] does. The same counts as
     /// [`Rows::of`] on `grown`.
-    fn grown(&self, grown: Bounds, tops: &[Option<Wolf>; 16]) -> Rows {
+    fn grown(&self, rules: &ScoreRules, grown: Bounds, tops: &[Option<Wolf>; 16]) -> Rows {
         let b = self.bounds;
         let mut rows = *self;
         rows.bounds = grown;
@@ -206,7 +180,7 @@ impl Rows {
                 continue;
             }
             if let Some(wolf) = tops[Gains::slot(b, at)].filter(|w| w.corner_triple()) {
-                let s = self.rules.seat_of(wolf.colour());
+                let s = rules.seat_of(wolf.colour());
                 rows.sums[self.row(at)][s] -= 2 * wolf.value() as u32;
             }
         }
@@ -219,27 +193,39 @@ impl Rows {
         rows
     }
 
-    /// What the cell `at` of this box offers a card: its row's counts and the moons without
-    /// `covered` (the wolf the card would cover), whether it is a corner, and `rest`.
-    fn spot(&self, at: Cell, covered: Option<Wolf>, rest: i32) -> Spot {
+    /// What the cell `at` of this box offers a card of the mover's (`ties`): its row's race and
+    /// the moon race without `covered` (the wolf the card would cover), whether it is a corner,
+    /// and `rest`.
+    fn spot(
+        &self,
+        rules: &ScoreRules,
+        ties: Ties,
+        at: Cell,
+        covered: Option<Wolf>,
+        rest: i32,
+    ) -> Spot {
         let r = self.row(at);
-        let mut spot = Spot {
-            sums: self.sums[r],
-            wolves: self.wolves[r],
-            plus: self.plus[r],
-            moons: self.moons,
+        let (mut sums, mut wolves, mut plus, mut moons) =
+            (self.sums[r], self.wolves[r], self.plus[r], self.moons);
+        if let Some(top) = covered {
+            let s = rules.seat_of(top.colour());
+            sums[s] -= row_value(top, at, self.bounds) as u32;
+            wolves[s] -= 1;
+            plus[s] -= top.plus_one() as u8;
+            moons[s] -= top.moons() as u32;
+        }
+        Spot {
+            row: Race::row(ties, sums, wolves, plus),
+            moons: Race::moons(ties, moons),
             corner: self.bounds.is_corner(at),
             rest,
-        };
-        if let Some(top) = covered {
-            let s = self.rules.seat_of(top.colour());
-            spot.sums[s] -= row_value(top, at, self.bounds) as u32;
-            spot.wolves[s] -= 1;
-            spot.plus[s] -= top.plus_one() as u8;
-            spot.moons[s] -= top.moons() as u32;
         }
-        spot
     }
+}
+
+/// The row of the box `bounds` that `at` scores in (§7.2), clamped to the 4 a box has in play.
+fn row_in(bounds: Bounds, at: Cell) -> usize {
+    ((at.y as i32 - bounds.y_min as i32).clamp(0, 3)) as usize
 }
 
 /// `seat`'s lead from the moon majority with these moon counts (§7.1).
@@ -260,16 +246,37 @@ fn row_lead(rules: &ScoreRules, seat: Seat, sums: [u32; 2], wolves: [u8; 2], plu
     }
 }
 
-/// One cell of a turn as every card the mover might put there sees it: the counts of its row
-/// and the moons without the wolf a card would cover, in the box the card would make, and the
-/// rest of the change in the mover's lead, which does not depend on the card. Read once per
-/// cell, so each card on it costs a few additions.
+/// How a tied race ends for the mover `me` (§7: a tie goes to the Win All Ties holder, else to
+/// nobody), read once per turn: from the count that ties, how much more the mover's card must
+/// add to win the race (`win`) and to keep the opponent from winning it (`zero`).
+#[derive(Clone, Copy)]
+struct Ties {
+    me: Seat,
+    win: i32,
+    zero: i32,
+}
+
+impl Ties {
+    fn of(rules: &ScoreRules, me: Seat) -> Ties {
+        let (win, zero) = match rules.win_all_ties {
+            Some(w) if w == me => (0, 0),
+            Some(_) => (1, 1),
+            None => (1, 0),
+        };
+        Ties { me, win, zero }
+    }
+}
+
+/// One cell of a turn as every card the mover might put there sees it: its row's race and the
+/// moon race without the wolf a card would cover, in the box the card would make, and the rest
+/// of the change in the mover's lead, which does not depend on the card. Read once per cell, so
+/// each card on it costs a few comparisons.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Spot {
-    sums: [u32; 2],
-    wolves: [u8; 2],
-    plus: [u8; 2],
-    moons: [u32; 2],
+    /// The row's sums, the card adding its value (§7.2).
+    row: Race,
+    /// The moon counts, the card adding its moons (§7.1).
+    moons: Race,
     /// A corner of that box (Corner ×3 counts triple).
     corner: bool,
     /// The mover's lead from the other rows, less the lead before the card.
@@ -277,16 +284,65 @@ pub(crate) struct Spot {
 }
 
 impl Spot {
-    /// The change in `seat`'s round lead (§7) if `card`, one of `seat`'s, goes here.
-    fn gain(&self, rules: &ScoreRules, seat: Seat, card: Wolf) -> i32 {
-        let (mut sums, mut wolves, mut plus, mut moons) =
-            (self.sums, self.wolves, self.plus, self.moons);
-        let s = rules.seat_of(card.colour());
-        sums[s] += corner_value(card, self.corner) as u32;
-        wolves[s] += 1;
-        plus[s] += card.plus_one() as u8;
-        moons[s] += card.moons() as u32;
-        moon_lead(rules, seat, moons) + row_lead(rules, seat, sums, wolves, plus) + self.rest
+    /// The change in the mover's round lead (§7) if `card`, one of the mover's, goes here.
+    fn gain(&self, card: Wolf) -> i32 {
+        let value = corner_value(card, self.corner) as i32;
+        self.row.lead(value, card.plus_one() as i32)
+            + self.moons.lead(card.moons() as i32, 0)
+            + self.rest
+    }
+}
+
+/// A majority (§7.1, §7.2) as the mover's next card sees it: the card adds `x` to the mover's
+/// count; the mover wins it (its lead is `win`) from `x >= win_at`, nobody wins it (0) from
+/// `x >= zero_at`, else the opponent does (`lose`). Ties are settled here once, with Win All
+/// Ties, so a card only compares.
+#[derive(Clone, Copy, Default)]
+struct Race {
+    win_at: i32,
+    zero_at: i32,
+    win: i32,
+    lose: i32,
+}
+
+impl Race {
+    /// The race of `counts` (per seat) for the mover, worth `win` to them and `lose` to the
+    /// opponent.
+    fn new(ties: Ties, counts: [u32; 2], win: i32, lose: i32) -> Race {
+        // The card's `x` ties the race when it equals `need`.
+        let need = counts[1 - ties.me] as i32 - counts[ties.me] as i32;
+        Race {
+            win_at: need + ties.win,
+            zero_at: need + ties.zero,
+            win,
+            lose,
+        }
+    }
+
+    /// A row's race (§7.2) for a card of the mover's: a won row counts the card as one more
+    /// wolf of theirs, with their +1 cards; a lost one the opponent's.
+    fn row(ties: Ties, sums: [u32; 2], wolves: [u8; 2], plus: [u8; 2]) -> Race {
+        let (me, op) = (ties.me, 1 - ties.me);
+        let win = (wolves[me] + 1 + plus[me]) as i32;
+        let lose = -((wolves[op] + plus[op]) as i32);
+        Race::new(ties, sums, win, lose)
+    }
+
+    /// The moon race (§7.1) for a card of the mover's.
+    fn moons(ties: Ties, moons: [u32; 2]) -> Race {
+        let points = MOON_POINTS as i32;
+        Race::new(ties, moons, points, -points)
+    }
+
+    /// The mover's lead from this race after adding `x`; a won race adds `bonus` (the card's +1).
+    fn lead(&self, x: i32, bonus: i32) -> i32 {
+        if x >= self.win_at {
+            self.win + bonus
+        } else if x >= self.zero_at {
+            0
+        } else {
+            self.lose
+        }
     }
 }
 
@@ -310,9 +366,10 @@ pub fn rollout_action(
             _ => 0.0,
         }),
         _ => {
-            let Some(mut gains) = Gains::new(s) else {
+            let Some(bounds) = s.table.panorama.bounds() else {
                 return legal[rng.random_range(0..legal.len())];
             };
+            let mut gains = Gains::new(s, bounds);
             let mut best = legal[0];
             let mut best_value = f64::NEG_INFINITY;
             for &a in legal {
@@ -339,7 +396,8 @@ struct Placements {
     /// The opponent's visible wolves, where a cover may go (empty when they have fewer than 2).
     tops: [(Cell, Wolf); Placements::CELLS],
     top_count: usize,
-    covers: Covers,
+    /// For each card, a bit per top it may cover (§5.3), read once per step.
+    covers: [u16; Placements::CARDS],
     decline: bool,
 }
 
@@ -365,7 +423,7 @@ impl Placements {
             ground_count: 0,
             tops: [(Cell::ORIGIN, Wolf::default()); Self::CELLS],
             top_count: 0,
-            covers: Covers::of(t, me),
+            covers: [0; Self::CARDS],
             decline: t.phase == Phase::Second,
         };
         let hand = s.hands[me].as_slice();
@@ -388,12 +446,20 @@ impl Placements {
                 None => full = true,
             });
         let theirs = t.colour(1 - me);
-        if t.panorama.visible_count(theirs) >= 2 {
-            for (at, top) in t.panorama.visible() {
-                if top.colour() == theirs {
-                    *p.tops.get_mut(p.top_count)? = (at, top);
-                    p.top_count += 1;
-                }
+        for (at, top) in t.panorama.visible() {
+            if top.colour() == theirs {
+                *p.tops.get_mut(p.top_count)? = (at, top);
+                p.top_count += 1;
+            }
+        }
+        // §5.3: the opponent's last visible wolf may not be covered.
+        if p.top_count < 2 {
+            p.top_count = 0;
+        }
+        let covers = Covers::of(t, me);
+        for (mask, &card) in p.covers.iter_mut().zip(&p.cards[..p.card_count]) {
+            for (k, &(_, top)) in p.tops[..p.top_count].iter().enumerate() {
+                *mask |= (covers.allows(card, top) as u16) << k;
             }
         }
         (!full).then_some(p)
@@ -403,16 +469,23 @@ impl Placements {
     /// the ground cells then the tops (as [`Placements::spots`] lists them; 0 for Decline);
     /// stops when `f` returns false.
     fn each(&self, mut f: impl FnMut(MoonlightAction, usize) -> bool) {
-        for &card in &self.cards[..self.card_count] {
+        for (&card, &covers) in self.cards[..self.card_count].iter().zip(&self.covers) {
             for (k, &at) in self.ground[..self.ground_count].iter().enumerate() {
                 if !f(MoonlightAction::Place { card, at }, k) {
                     return;
                 }
             }
-            for (k, &(at, top)) in self.tops[..self.top_count].iter().enumerate() {
-                if self.covers.allows(card, top)
-                    && !f(MoonlightAction::Place { card, at }, self.ground_count + k)
-                {
+            let mut covers = covers;
+            while covers != 0 {
+                let k = covers.trailing_zeros() as usize;
+                covers &= covers - 1;
+                if !f(
+                    MoonlightAction::Place {
+                        card,
+                        at: self.tops[k].0,
+                    },
+                    self.ground_count + k,
+                ) {
                     return;
                 }
             }
@@ -422,24 +495,26 @@ impl Placements {
         }
     }
 
-    /// Every cell of the turn, the ground cells then the tops, as the mover's cards see it,
-    /// written into `spots` (filled in place: a returned array of them was copied every step).
+    /// Every cell of the turn, the ground cells then the tops some card may cover, as the
+    /// mover's cards see it, written into `spots` (filled in place: a returned array of them was
+    /// copied every step) at the indices [`Placements::each`] gives.
     fn spots(&self, gains: &mut Gains, s: &MoonlightState, spots: &mut [Spot]) {
-        let cells = self.ground[..self.ground_count]
-            .iter()
-            .chain(self.tops[..self.top_count].iter().map(|(at, _)| at));
-        for (spot, &at) in spots.iter_mut().zip(cells) {
+        for (spot, &at) in spots.iter_mut().zip(&self.ground[..self.ground_count]) {
             *spot = gains.spot(s, at);
+        }
+        let mut covered = self.covers.iter().fold(0, |all, mask| all | mask);
+        while covered != 0 {
+            let k = covered.trailing_zeros() as usize;
+            covered &= covered - 1;
+            spots[self.ground_count + k] = gains.spot(s, self.tops[k].0);
         }
     }
 
+    /// How many placements [`Placements::each`] walks: every card on every ground cell, its
+    /// covers, and Decline.
     fn count(&self) -> usize {
-        let mut n = 0;
-        self.each(|_, _| {
-            n += 1;
-            true
-        });
-        n
+        let covers = self.covers.iter().map(|mask| mask.count_ones() as usize);
+        self.card_count * self.ground_count + covers.sum::<usize>() + self.decline as usize
     }
 
     fn nth(&self, i: usize) -> MoonlightAction {
@@ -478,16 +553,16 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
     if n == 1 || rng.random_bool(RANDOM_MOVES) {
         return Some(p.nth(rng.random_range(0..n)));
     }
-    let Some(mut gains) = Gains::new(s) else {
+    let Some(bounds) = s.table.panorama.bounds() else {
         return Some(p.nth(rng.random_range(0..n)));
     };
+    let mut gains = Gains::new(s, bounds);
     let mut spots = [Spot::default(); 2 * Placements::CELLS];
     p.spots(&mut gains, s, &mut spots);
     let mut best = MoonlightAction::Decline;
     let mut best_value = f64::NEG_INFINITY;
     p.each(|a, k| {
-        let value =
-            step_value(a, |card, _| gains.gain(&spots[k], card)) + rng.random_range(0.0..NOISE);
+        let value = step_value(a, |card, _| spots[k].gain(card)) + rng.random_range(0.0..NOISE);
         if value > best_value {
             best_value = value;
             best = a;
@@ -500,6 +575,7 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
 /// How much one more card changes the mover's round lead, for every candidate of a turn.
 pub(crate) struct Gains {
     me: Seat,
+    ties: Ties,
     rules: ScoreRules,
     rows: Rows,
     base: i32,
@@ -511,38 +587,81 @@ pub(crate) struct Gains {
     /// covered wolf is found without scanning the piles. `None` when the box is wider or taller
     /// than 4 (never in play): then the piles are scanned.
     tops: Option<[Option<Wolf>; 16]>,
-    /// Boxes a ground placement would grow the panorama to (corners move), each scored once
-    /// without the new card, with the mover's lead from each of its rows. A ground cell touches
-    /// the box, so there are at most 4: one per side (left, right, top, bottom).
-    grown: [Option<(Rows, [i32; 4])>; 4],
+    /// The moon race of a card on an empty cell: nothing is covered, so it is the same for every
+    /// such cell.
+    open_moons: Race,
+    /// The rows of the boxes an empty cell leaves or makes, as its card sees them: the boxes a
+    /// ground placement would grow the panorama to (corners move), one per side it grows on
+    /// (left, right, top, bottom: a ground cell touches the box, so there are at most 4), then
+    /// the current box (a hole in it). Each read on its first cell and kept for the others.
+    open: [Option<OpenRows>; 5],
+}
+
+/// Every row of one box as an empty cell of it offers a card (§7.2): the row's race and the
+/// rest of the change in the mover's lead.
+#[derive(Clone, Copy)]
+struct OpenRows {
+    bounds: Bounds,
+    rows: [(Race, i32); 4],
+}
+
+impl OpenRows {
+    /// The scored rows of `rows` for a card of the mover's, with `rest` of each row.
+    fn of(ties: Ties, rows: &Rows, rest: impl Fn(usize) -> i32) -> OpenRows {
+        let mut open = OpenRows {
+            bounds: rows.bounds,
+            rows: [(Race::default(), 0); 4],
+        };
+        for (r, row) in open.rows.iter_mut().enumerate().take(rows.count()) {
+            let race = Race::row(ties, rows.sums[r], rows.wolves[r], rows.plus[r]);
+            *row = (race, rest(r));
+        }
+        open
+    }
+
+    /// What the empty cell `at` of this box offers a card, with the moon race `moons`.
+    fn spot(&self, at: Cell, moons: Race) -> Spot {
+        let (row, rest) = self.rows[row_in(self.bounds, at)];
+        Spot {
+            row,
+            moons,
+            corner: self.bounds.is_corner(at),
+            rest,
+        }
+    }
 }
 
 impl Gains {
-    pub(crate) fn new(s: &MoonlightState) -> Option<Gains> {
+    /// The gains of the mover's cards in `s`, whose panorama has the box `bounds` (returned as
+    /// is, not in an `Option`: moving it out of one was a copy of the whole struct every step).
+    pub(crate) fn new(s: &MoonlightState, bounds: Bounds) -> Gains {
         let me = s.table.mover;
-        let bounds = s.table.panorama.bounds()?;
         let rules = s.table.score_rules();
+        let ties = Ties::of(&rules, me);
         let small = bounds.width() <= 4 && bounds.height() <= 4;
         let mut grid = [None; 16];
-        let rows = Rows::read(s, rules, bounds, |at, wolf| {
+        let rows = Rows::read(s, &rules, bounds, |at, wolf| {
             if small {
                 grid[Self::slot(bounds, at)] = Some(wolf);
             }
         });
-        let base = rows.total(me);
-        let row_leads = rows.row_leads(me);
-        let moon_lead = rows.moon_lead(me);
+        let row_leads = rows.row_leads(&rules, me);
+        let moon_lead = rows.moon_lead(&rules, me);
+        // The round lead: the moons once, and every row.
+        let base = row_leads.iter().sum::<i32>() + moon_lead;
         let tops = small.then_some(grid);
-        Some(Gains {
+        Gains {
             me,
+            ties,
             rules,
             rows,
             base,
             row_leads,
             moon_lead,
             tops,
-            grown: [None; 4],
-        })
+            open_moons: Race::moons(ties, rows.moons),
+            open: [None; 5],
+        }
     }
 
     /// Index of a cell of a box at most 4×4 in [`Gains::tops`].
@@ -554,50 +673,40 @@ impl Gains {
 
     /// The change in round points lead (§7) if the mover puts `card` on `at`.
     pub(crate) fn of(&mut self, s: &MoonlightState, at: Cell, card: Wolf) -> i32 {
-        let spot = self.spot(s, at);
-        self.gain(&spot, card)
-    }
-
-    /// The change in round points lead if the mover puts `card` on the cell `spot` describes.
-    fn gain(&self, spot: &Spot, card: Wolf) -> i32 {
-        spot.gain(&self.rules, self.me, card)
+        self.spot(s, at).gain(card)
     }
 
     /// The cell `at` as the mover's cards see it (a ground cell or a pile to cover).
     fn spot(&mut self, s: &MoonlightState, at: Cell) -> Spot {
         let bounds = self.rows.bounds;
         if bounds.contains(at) {
-            // The box stays the same, so only the moons and the row of `at` change.
             let covered = match &self.tops {
                 Some(tops) => tops[Self::slot(bounds, at)],
                 None => s.table.panorama.top(at),
             };
-            let rest = -self.moon_lead - self.row_leads[self.rows.row(at)];
-            return self.rows.spot(at, covered, rest);
-        }
-        // An empty cell outside the box: nothing is covered, the box grows (corners move) and
-        // only the moons and the row of `at` change in it.
-        let spot_in = |rows: &Rows, leads: &[i32; 4], base: i32| {
-            let others = leads[..rows.count()].iter().sum::<i32>() - leads[rows.row(at)];
-            rows.spot(at, None, others - base)
-        };
-        let base = self.base;
-        match self.grown(s, bounds.with(at)) {
-            Some((rows, leads)) => spot_in(rows, leads, base),
-            // More than 4 grown boxes cannot happen in play; score it from scratch then.
-            None => {
-                let rows = Rows::of(s, self.rules, bounds.with(at));
-                spot_in(&rows, &rows.row_leads(self.me), base)
+            if covered.is_some() {
+                // The box stays the same, so only the moons and the row of `at` change.
+                let rest = -self.moon_lead - self.row_leads[self.rows.row(at)];
+                return self.rows.spot(&self.rules, self.ties, at, covered, rest);
             }
+        }
+        // An empty cell: nothing is covered, and only the moons and the row of `at` change in
+        // the box it makes.
+        let (b, moons) = (bounds.with(at), self.open_moons);
+        match self.open(s, b) {
+            Some(open) => open.spot(at, moons),
+            // More than 4 grown boxes cannot happen in play; score it from scratch then.
+            None => self.open_rows(s, b).spot(at, moons),
         }
     }
 
-    /// The grown box `b` scored without the new card, with the mover's lead from each of its
-    /// rows: scored on its first cell and kept for the others.
-    fn grown(&mut self, s: &MoonlightState, b: Bounds) -> Option<&(Rows, [i32; 4])> {
+    /// The rows of the box `b` an empty cell makes: read on its first cell and kept.
+    fn open(&mut self, s: &MoonlightState, b: Bounds) -> Option<&OpenRows> {
         // The side the box grows on names its grown box: a ground cell is one step outside.
         let now = self.rows.bounds;
-        let i = if b.x_min < now.x_min {
+        let i = if b == now {
+            4
+        } else if b.x_min < now.x_min {
             0
         } else if b.x_max > now.x_max {
             1
@@ -606,20 +715,30 @@ impl Gains {
         } else {
             3
         };
-        if self.grown[i]
-            .as_ref()
-            .is_some_and(|(rows, _)| rows.bounds != b)
-        {
+        if self.open[i].is_some_and(|open| open.bounds != b) {
             return None;
         }
-        if self.grown[i].is_none() {
-            let rows = match &self.tops {
-                Some(tops) if b.height() <= 4 => self.rows.grown(b, tops),
-                _ => Rows::of(s, self.rules, b),
-            };
-            self.grown[i] = Some((rows, rows.row_leads(self.me)));
+        if self.open[i].is_none() {
+            self.open[i] = Some(self.open_rows(s, b));
         }
-        self.grown[i].as_ref()
+        self.open[i].as_ref()
+    }
+
+    /// The rows of the box `b` (this box, or one a ground placement grows it to) for an empty
+    /// cell's card, with the mover's lead from the other rows less the lead now.
+    fn open_rows(&self, s: &MoonlightState, b: Bounds) -> OpenRows {
+        let (rules, me, ties) = (&self.rules, self.me, self.ties);
+        if b == self.rows.bounds {
+            return OpenRows::of(ties, &self.rows, |r| -self.moon_lead - self.row_leads[r]);
+        }
+        // A grown box: its corners move, so it is scored without the new card.
+        let rows = match &self.tops {
+            Some(tops) if b.height() <= 4 => self.rows.grown(rules, b, tops),
+            _ => Rows::of(s, rules, b),
+        };
+        let leads = rows.row_leads(rules, me);
+        let all = leads.iter().sum::<i32>();
+        OpenRows::of(ties, &rows, |r| all - leads[r] - self.base)
     }
 }
 
@@ -675,15 +794,17 @@ mod tests {
             let mut rng = Rng::seed_from_u64(seed);
             while m.to_move() != ToMove::Over && m.record().actions.len() < 60 {
                 let s = m.state();
-                if let (Some(gains), Some(b)) = (Gains::new(s), s.table.panorama.bounds()) {
+                if let Some(b) = s.table.panorama.bounds() {
+                    let gains = Gains::new(s, b);
                     for at in s.table.panorama.ground_cells() {
                         let grown = b.with(at);
                         if grown == b {
                             continue;
                         }
                         let tops = gains.tops.as_ref().unwrap();
-                        let scratch = Rows::of(s, gains.rules, grown);
-                        assert_eq!(gains.rows.grown(grown, tops), scratch, "seed {seed} {at}");
+                        let scratch = Rows::of(s, &gains.rules, grown);
+                        let rows = gains.rows.grown(&gains.rules, grown, tops);
+                        assert_eq!(rows, scratch, "seed {seed} {at}");
                         checked += 1;
                     }
                 }

@@ -106,7 +106,7 @@ impl Bounds {
 }
 
 /// §5.1: `(W ≤ 4 and H ≤ 3) or (W ≤ 3 and H ≤ 4)`.
-pub fn fits(w: i32, h: i32) -> bool {
+pub const fn fits(w: i32, h: i32) -> bool {
     (w <= 4 && h <= 3) || (w <= 3 && h <= 4)
 }
 
@@ -221,8 +221,36 @@ impl Pile {
 /// The shared grid of piles. Piles are kept in reading order (by row, then column), so every
 /// listing derived from it is deterministic.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredPanorama")]
 pub struct Panorama {
     piles: Vec<Pile>,
+    /// The box of the piles (`None` when empty), kept as piles come and go: the move generator
+    /// and the playout policy read it at every step.
+    #[serde(skip)]
+    bounds: Option<Bounds>,
+    /// The piles as [`Frame`] bits of `bounds` when the box is at most 4×4 (always in play),
+    /// kept with it, so a step's frame is not rebuilt from the piles.
+    #[serde(skip)]
+    occupied: u64,
+}
+
+/// A panorama as saved: its piles only; the box and its bits are derived again on loading.
+#[derive(Deserialize)]
+struct StoredPanorama {
+    piles: Vec<Pile>,
+}
+
+impl From<StoredPanorama> for Panorama {
+    /// The saved piles, put back in reading order (which scoring relies on) if they were not.
+    fn from(stored: StoredPanorama) -> Panorama {
+        let mut p = Panorama {
+            piles: stored.piles,
+            ..Panorama::default()
+        };
+        p.piles.sort_by_key(|pile| (pile.at.y, pile.at.x));
+        p.reframe();
+        p
+    }
 }
 
 impl Default for Panorama {
@@ -230,6 +258,8 @@ impl Default for Panorama {
     fn default() -> Panorama {
         Panorama {
             piles: Vec::with_capacity(FULL),
+            bounds: None,
+            occupied: 0,
         }
     }
 }
@@ -240,7 +270,11 @@ impl Clone for Panorama {
     fn clone(&self) -> Panorama {
         let mut piles = Vec::with_capacity(FULL.max(self.piles.len()));
         piles.extend_from_slice(&self.piles);
-        Panorama { piles }
+        Panorama {
+            piles,
+            bounds: self.bounds,
+            occupied: self.occupied,
+        }
     }
 }
 
@@ -295,12 +329,24 @@ impl Panorama {
     }
 
     pub fn bounds(&self) -> Option<Bounds> {
-        let first = self.piles.first()?;
-        Some(
-            self.piles
-                .iter()
-                .fold(Bounds::of(first.at), |b, p| b.with(p.at)),
-        )
+        self.bounds
+    }
+
+    /// The piles as a bitboard of their box, when it is at most 4×4 (always in play).
+    fn frame(&self) -> Option<Frame> {
+        Frame::around(self.bounds?, self.occupied)
+    }
+
+    /// Derives the box and its bits from the piles again (after a pile leaves its cell).
+    fn reframe(&mut self) {
+        let mut cells = self.piles.iter().map(|p| p.at);
+        self.bounds = cells
+            .next()
+            .map(|first| cells.fold(Bounds::of(first), Bounds::with));
+        self.occupied = 0;
+        if let Some(frame) = self.frame() {
+            self.occupied = self.piles.iter().fold(0, |bits, p| bits | frame.bit(p.at));
+        }
     }
 
     /// §5.1, D19: fixed as 4×3 when the box is 4 wide, 3×4 when 4 tall, else undecided.
@@ -354,7 +400,7 @@ impl Panorama {
     /// Calls `keep` on every cell of [`Panorama::ground_cells`], in the same order, without
     /// building the list in the common case (every pile near the origin), for the move generator.
     pub fn each_ground_cell(&self, mut keep: impl FnMut(Cell)) {
-        if let Some(frame) = Frame::of(&self.piles) {
+        if let Some(frame) = self.frame() {
             frame.ground(keep);
             return;
         }
@@ -443,8 +489,21 @@ impl Panorama {
         self.insert(Pile { at, cards });
     }
 
-    /// Inserts a pile on an empty cell, keeping reading order.
+    /// Inserts a pile on an empty cell, keeping reading order, and adds its cell to the box and
+    /// its bits: the bits move with the frame's corner when the box grows left or up.
     fn insert(&mut self, pile: Pile) {
+        let before = self.frame();
+        let bounds = self.bounds.map_or(Bounds::of(pile.at), |b| b.with(pile.at));
+        self.bounds = Some(bounds);
+        self.occupied = match (before, self.frame()) {
+            (Some(before), Some(now)) => {
+                let shift = (before.origin.x - now.origin.x) as u32
+                    + 8 * (before.origin.y - now.origin.y) as u32;
+                before.occupied << shift | now.bit(pile.at)
+            }
+            (None, Some(now)) if self.piles.is_empty() => now.bit(pile.at),
+            _ => 0,
+        };
         let key = (pile.at.y, pile.at.x);
         let i = self
             .piles
@@ -457,7 +516,9 @@ impl Panorama {
     /// Removes the whole pile at `at` (start of a Move a Pile).
     fn take(&mut self, at: Cell) -> Option<Pile> {
         let i = self.piles.iter().position(|p| p.at == at)?;
-        Some(self.piles.remove(i))
+        let pile = self.piles.remove(i);
+        self.reframe();
+        Some(pile)
     }
 
     /// §5.4 step 1 (with D7): can the pile at `from` move to `to`? With R = occ \ {from}: R is
@@ -468,7 +529,7 @@ impl Panorama {
 
     /// Where the pile at `from` may move (§5.4 step 1, D7), in reading order.
     fn moves_of(&self, from: Cell) -> Vec<Cell> {
-        match Frame::of(&self.piles) {
+        match self.frame() {
             Some(frame) => {
                 let mut out = Vec::new();
                 frame.moves_of(&self.piles, from, |to| out.push(to));
@@ -521,7 +582,7 @@ impl Panorama {
         if self.len() < 2 {
             return out;
         }
-        match Frame::of(&self.piles) {
+        match self.frame() {
             Some(frame) => {
                 for p in &self.piles {
                     frame.moves_of(&self.piles, p.at, |to| out.push((p.at, to)));
@@ -586,22 +647,18 @@ impl Frame {
     /// Cells of the frame: 6 rows of 6.
     const INSIDE: u64 = 0x3f3f_3f3f_3f3f;
 
-    fn of(piles: &[Pile]) -> Option<Frame> {
-        let first = piles.first()?;
-        let b = piles.iter().fold(Bounds::of(first.at), |b, p| b.with(p.at));
+    /// The frame of the box `b` holding the piles `occupied` (bits of this frame), if `b` is at
+    /// most 4×4 and has room for the free cells around it.
+    fn around(b: Bounds, occupied: u64) -> Option<Frame> {
         if b.width() > 4 || b.height() > 4 {
             return None;
         }
         let origin = Cell::new(b.x_min.checked_sub(1)?, b.y_min.checked_sub(1)?);
-        let mut frame = Frame {
+        Some(Frame {
             origin,
-            occupied: 0,
+            occupied,
             bounds: b,
-        };
-        for p in piles {
-            frame.occupied |= frame.bit(p.at);
-        }
-        Some(frame)
+        })
     }
 
     /// The bit of a cell of the frame.
@@ -637,14 +694,47 @@ impl Frame {
     /// Calls `keep` on every cell where a ground placement is legal (§5.2), in reading order:
     /// the empty cells next to a pile that keep the box within 4×3 or 3×4.
     fn ground(&self, mut keep: impl FnMut(Cell)) {
-        let mut free = Self::grow(self.occupied) & !self.occupied;
+        let (w, h) = (self.bounds.width(), self.bounds.height());
+        let reach = Self::REACH[w as usize - 1][h as usize - 1];
+        let mut free = Self::grow(self.occupied) & !self.occupied & reach;
         while free != 0 {
-            let to = self.cell(free.trailing_zeros());
+            keep(self.cell(free.trailing_zeros()));
             free &= free - 1;
-            if self.bounds.with(to).fits() {
-                keep(to);
-            }
         }
+    }
+
+    /// By the box's width and height (1 to 4): the cells of its frame a card may be on and keep
+    /// the box within 4×3 or 3×4 (§5.1), those of the box and those beside it.
+    const REACH: [[u64; 4]; 4] = Self::reach_table();
+
+    const fn reach_table() -> [[u64; 4]; 4] {
+        let mut table = [[0; 4]; 4];
+        let mut w = 1;
+        while w <= 4 {
+            let mut h = 1;
+            while h <= 4 {
+                // The box is columns and rows 1 to w and 1 to h of the frame; a cell on the
+                // frame's edge makes it one wider or taller.
+                let mut bits = 0;
+                let mut y = 0;
+                while y <= h + 1 {
+                    let mut x = 0;
+                    while x <= w + 1 {
+                        let wide = w + (x == 0 || x == w + 1) as i32;
+                        let tall = h + (y == 0 || y == h + 1) as i32;
+                        if fits(wide, tall) {
+                            bits |= 1 << (y * 8 + x);
+                        }
+                        x += 1;
+                    }
+                    y += 1;
+                }
+                table[w as usize - 1][h as usize - 1] = bits;
+                h += 1;
+            }
+            w += 1;
+        }
+        table
     }
 
     /// Calls `keep` on every cell the pile at `from` may move to, in reading order: the same
@@ -718,7 +808,12 @@ mod tests {
                 ..*pile
             });
             for p in [p.clone(), Panorama::from_piles(shifted)] {
-                assert!(Frame::of(&p.piles).is_some());
+                let frame = p.frame().expect("a box that fits");
+                let bits = p
+                    .piles
+                    .iter()
+                    .fold(0, |bits, pile| bits | frame.bit(pile.at));
+                assert_eq!(frame.occupied, bits, "seed {seed}: the kept bits");
                 let scan: Vec<(Cell, Cell)> = p
                     .piles
                     .iter()

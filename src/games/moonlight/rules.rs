@@ -721,7 +721,8 @@ impl MoonlightState {
             .table
             .placement(me, card, at)
             .map_err(|r| rule(r.to_string()))?;
-        self.lay(card, at, spent);
+        let covered = self.table.panorama.top(at);
+        self.lay(card, at, covered, spent);
         Ok(())
     }
 
@@ -729,24 +730,21 @@ impl MoonlightState {
     /// legality is not checked again (only in debug builds): the Ambush power a cover spends
     /// follows from the values, since a legal +2 or +0 cover has its power ready (§5.3).
     fn place_listed(&mut self, card: Wolf, at: Cell) {
-        let spent = self
-            .table
-            .panorama
-            .top(at)
-            .and_then(|top| ambush_for(card, top).ok().flatten());
+        let covered = self.table.panorama.top(at);
+        let spent = covered.and_then(|top| ambush_for(card, top).ok().flatten());
         debug_assert_eq!(
             self.table.placement(self.table.mover, card, at),
             Ok(spent),
             "{card} on {at}"
         );
-        self.lay(card, at, spent);
+        self.lay(card, at, covered, spent);
     }
 
-    /// Puts the mover's `card` on `at`, spending `spent`, then goes on with the turn (§4).
-    fn lay(&mut self, card: Wolf, at: Cell, spent: Option<Power>) {
+    /// Puts the mover's `card` on `at`, over `covered` (the pile's visible wolf, read once by
+    /// the caller), spending `spent`, then goes on with the turn (§4).
+    fn lay(&mut self, card: Wolf, at: Cell, covered: Option<Wolf>, spent: Option<Power>) {
         let me = self.table.mover;
         let step = self.table.phase;
-        let covered = self.table.panorama.top(at);
         self.hands[me].remove(card);
         self.table.panorama.put(at, card);
         let mut power = spent;

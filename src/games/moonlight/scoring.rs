@@ -154,63 +154,37 @@ pub const BONUS_MOONS: u8 = 2;
 
 impl RoundScore {
     /// Score `panorama` as it stands (§7). On an unfinished panorama this is the live standing:
-    /// corners are those of the current box.
+    /// corners are those of the current box. One pass over the piles: they are in reading order,
+    /// so each row's wolves come together, left to right.
     pub fn of(panorama: &Panorama, rules: &ScoreRules) -> RoundScore {
         let mut moons = rules.bonus_moons.map(|b| if b { BONUS_MOONS } else { 0 });
-        for (_, wolf) in panorama.visible() {
-            moons[rules.seat_of(wolf.colour())] += wolf.moons();
-        }
         let mut points = [0u8; 2];
+        let mut collected = [0u8; 2];
+        let mut visible = panorama.visible().peekable();
+        let mut rows = Vec::new();
+        if let Some(bounds) = panorama.bounds() {
+            rows.reserve_exact(bounds.height() as usize);
+            for y in panorama.rows() {
+                let mut wolves = Vec::with_capacity(bounds.width() as usize);
+                while let Some((at, wolf)) = visible.next_if(|(at, _)| at.y == y) {
+                    let counts = row_value(wolf, at, bounds);
+                    let seat = rules.seat_of(wolf.colour());
+                    moons[seat] += wolf.moons();
+                    wolves.push(ScoredWolf {
+                        at,
+                        wolf,
+                        seat,
+                        counts,
+                        tripled: counts != wolf.value(),
+                        points: 0,
+                    });
+                }
+                rows.push(RowScore::of(y, wolves, rules, &mut points, &mut collected));
+            }
+        }
         let moon_winner = rules.decide([moons[0] as u32, moons[1] as u32]);
         if let Some(s) = moon_winner {
             points[s] += MOON_POINTS;
-        }
-        let mut collected = [0u8; 2];
-        let mut rows = Vec::new();
-        if let Some(bounds) = panorama.bounds() {
-            for y in panorama.rows() {
-                let mut wolves: Vec<ScoredWolf> = panorama
-                    .visible()
-                    .filter(|(at, _)| at.y == y)
-                    .map(|(at, wolf)| {
-                        let counts = row_value(wolf, at, bounds);
-                        ScoredWolf {
-                            at,
-                            wolf,
-                            seat: rules.seat_of(wolf.colour()),
-                            counts,
-                            tripled: counts != wolf.value(),
-                            points: 0,
-                        }
-                    })
-                    .collect();
-                let mut sums = [0u8; 2];
-                for w in &wolves {
-                    sums[w.seat] += w.counts;
-                }
-                let winner = rules.decide([sums[0] as u32, sums[1] as u32]);
-                let (mut row_points, mut plus_ones, mut row_collected) = (0, 0, 0);
-                if let Some(s) = winner {
-                    for w in wolves.iter_mut().filter(|w| w.seat == s) {
-                        w.points = 1 + w.wolf.plus_one() as u8;
-                        row_points += w.points;
-                        plus_ones += w.wolf.plus_one() as u8;
-                        row_collected += 1;
-                    }
-                    points[s] += row_points;
-                    collected[s] += row_collected;
-                }
-                rows.push(RowScore {
-                    y,
-                    wolves,
-                    sums,
-                    winner,
-                    by_win_all_ties: winner.is_some() && sums[0] == sums[1],
-                    points: row_points,
-                    plus_ones,
-                    collected: row_collected,
-                });
-            }
         }
         let (winner, decided_by) = round_winner(points, collected, rules.win_all_ties);
         RoundScore {
@@ -224,6 +198,45 @@ impl RoundScore {
             winner,
             decided_by,
             complete: panorama.len() >= FULL,
+        }
+    }
+}
+
+impl RowScore {
+    /// Row `y`'s battle (§7.2) between its visible `wolves`, adding the winner's points and
+    /// collected wolves to the round's.
+    fn of(
+        y: i8,
+        mut wolves: Vec<ScoredWolf>,
+        rules: &ScoreRules,
+        points: &mut [u8; 2],
+        collected: &mut [u8; 2],
+    ) -> RowScore {
+        let mut sums = [0u8; 2];
+        for w in &wolves {
+            sums[w.seat] += w.counts;
+        }
+        let winner = rules.decide([sums[0] as u32, sums[1] as u32]);
+        let (mut row_points, mut plus_ones, mut row_collected) = (0, 0, 0);
+        if let Some(s) = winner {
+            for w in wolves.iter_mut().filter(|w| w.seat == s) {
+                w.points = 1 + w.wolf.plus_one() as u8;
+                row_points += w.points;
+                plus_ones += w.wolf.plus_one() as u8;
+                row_collected += 1;
+            }
+            points[s] += row_points;
+            collected[s] += row_collected;
+        }
+        RowScore {
+            y,
+            wolves,
+            sums,
+            winner,
+            by_win_all_ties: winner.is_some() && sums[0] == sums[1],
+            points: row_points,
+            plus_ones,
+            collected: row_collected,
         }
     }
 }

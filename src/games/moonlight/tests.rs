@@ -1419,9 +1419,10 @@ fn the_playout_policy_reads_score_changes_exactly() {
         if !matches!(s.table.phase, Phase::Place | Phase::Second) {
             continue;
         }
-        let Some(mut gains) = super::hints::Gains::new(s) else {
+        let Some(bounds) = s.table.panorama.bounds() else {
             continue;
         };
+        let mut gains = super::hints::Gains::new(s, bounds);
         let me = s.table.mover;
         let rules = s.table.score_rules();
         let lead = |t: Tally| t.points[me] as i32 - t.points[1 - me] as i32;
