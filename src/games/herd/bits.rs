@@ -33,6 +33,12 @@ impl Sides {
 
     /// Cell `c`'s share of the stone lead of `me` ([`Around::share`]).
     pub fn share(&self, board: &HexBoard, c: usize) -> i8 {
+        let (held, around) = self.around(board, c);
+        around.share(held)
+    }
+
+    /// What cell `c` holds and its neighbours hold.
+    pub fn around(&self, board: &HexBoard, c: usize) -> (Held, Around) {
         let ns = board.masks[c];
         let bit = 1u128 << c;
         let held = if self.mine & bit != 0 {
@@ -48,7 +54,7 @@ impl Sides {
             theirs: count(self.theirs),
             empty: count(self.empty),
         };
-        around.share(held)
+        (held, around)
     }
 }
 

@@ -511,9 +511,10 @@ impl Game for Herd {
     /// Hard and Expert plan the rest of their own turn with one tree kept across the turn's
     /// decisions (`ai::hard_action`); the other levels leave the decision to the shared search.
     fn ai_policy(v: &HerdView, level: Option<Level>, rng: &mut Rng) -> Option<HerdAction> {
+        use super::ai::{hard_action, Weights};
         match level? {
             l @ (Level::Hard | Level::Expert) => {
-                super::ai::hard_action(v, &Self::search_config(l), rng)
+                hard_action(v, &Self::search_config(l), &Weights::of(l), rng)
             }
             _ => None,
         }

@@ -608,7 +608,7 @@ fn playouts_choose_the_action_with_the_best_lead() {
                             Herd::apply(&mut t, a).unwrap();
                             let on = t.mover == seat
                                 && matches!(t.phase, Phase::Remove { .. } | Phase::Place { .. });
-                            on.then(|| super::ai::lead(&t, seat))
+                            on.then(|| super::ai::lead(&t, seat, &super::ai::Weights::HARD))
                         })
                         .collect();
                     let chosen = Herd::quick_rollout_action(&s, &mut rng).unwrap();
@@ -619,7 +619,7 @@ fn playouts_choose_the_action_with_the_best_lead() {
                             .fold(f64::NEG_INFINITY, |a, &b| a.max(b));
                         let mut t = s.clone();
                         Herd::apply(&mut t, &chosen).unwrap();
-                        let got = super::ai::lead(&t, seat);
+                        let got = super::ai::lead(&t, seat, &super::ai::Weights::HARD);
                         assert!(
                             (got - best).abs() < 1e-9,
                             "game {g}: {chosen:?} leads by {got}, the best action by {best}"
@@ -708,7 +708,8 @@ fn hard_keeps_its_tree_within_the_turn() {
     roll(&mut s, 2, 5);
     let config = Herd::search_config(Level::Hard);
     let mut rng = chance_rng(3, 0);
-    let action = super::ai::hard_action(&Herd::view(&s, 0), &config, &mut rng).unwrap();
+    let weights = super::ai::Weights::HARD;
+    let action = super::ai::hard_action(&Herd::view(&s, 0), &config, &weights, &mut rng).unwrap();
     let before = s.clone();
     Herd::apply(&mut s, &action).unwrap();
     assert!(super::ai::cached_visits(&s).is_some_and(|v| v > 0));
@@ -1004,7 +1005,7 @@ fn bitboard_shares_match_the_neighbour_walk() {
             for seat in 0..2 {
                 let mover = if s.mover == seat { 1.0 } else { -1.0 };
                 let want = reference::board_lead(&s, seat as u8) + mover * turn_term(&s);
-                let got = super::ai::lead(&s, seat);
+                let got = super::ai::lead(&s, seat, &super::ai::Weights::HARD);
                 assert_eq!(got.to_bits(), want.to_bits(), "game {g}: {got} ≠ {want}");
             }
             let (mut a, mut b) = (rng.clone(), rng.clone());
