@@ -40,7 +40,9 @@ pub struct Weights {
 
 impl Weights {
     /// The hand-set weights: the risks 0.6, 0.3, 0.1 and 0 by empty neighbours for either seat,
-    /// a claimed cell a stone, half a turn's swing for the mover.
+    /// a claimed cell a stone, half a turn's swing for the mover. The playout move reads the
+    /// same shares as integer fifths (`Around::share`, for exact sums in its hot loop); a test
+    /// holds the two equal.
     pub const HARD: Weights = Weights {
         exposed: [0.6, 0.6, 0.3, 0.1, 0.0],
         guarded: [0.6, 0.6, 0.3, 0.1, 0.0],
@@ -574,5 +576,37 @@ impl TurnTree {
             root.children.iter().map(|&c| self.nodes[c].visits),
             remaining,
         )
+    }
+}
+
+#[cfg(test)]
+mod weights_tests {
+    use super::*;
+
+    /// Hard's weights and the playout's fifths are one rule written twice: every cell, for
+    /// either seat and whoever moves next, has the same share in both.
+    #[test]
+    fn hard_weights_are_the_playouts_fifths() {
+        for held in [Held::Mine, Held::Theirs, Held::Empty] {
+            for mine in 0..=6u8 {
+                for theirs in 0..=6 - mine {
+                    for empty in 0..=6 - mine - theirs {
+                        let around = Around {
+                            mine,
+                            theirs,
+                            empty,
+                        };
+                        for mover in [false, true] {
+                            let stones = Weights::HARD.share(held, around, mover);
+                            let fifths = f64::from(around.share(held)) / 5.0;
+                            assert!(
+                                (stones - fifths).abs() < 1e-12,
+                                "{held:?} {around:?} mover {mover}: {stones} ≠ {fifths}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

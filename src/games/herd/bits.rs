@@ -91,6 +91,7 @@ impl Around {
     /// 0.2, so integers hold it exactly; see `ai::evaluate`): a stone counts for its owner,
     /// less its capture risk when it has no friend beside it; an empty cell counts for the
     /// only colour that may fill it, if one is barred (§4.1; every cell has a neighbour).
+    /// These are `ai::Weights::HARD`'s shares, in fifths (a test there holds them equal).
     pub fn share(self, held: Held) -> i8 {
         match held {
             Held::Mine => stone(self.mine, self.empty),
