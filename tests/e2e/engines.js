@@ -54,7 +54,9 @@ function waitForPort(port, timeoutMs = 20000) {
 
 // A driver process in its own process group, so stopping it also stops what it started
 // (xvfb-run's X server, the browser).
-function spawnGroup(cmd, args, onStdout, env = process.env) {
+// What the driver and its browser print on stderr goes to `log` (in the artifacts), so that a
+// browser that crashed or hung can be told apart afterwards.
+function spawnGroup(cmd, args, onStdout, env = process.env, log = null) {
   const child = spawn(cmd, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   child.stdout.on('data', d => {
@@ -62,11 +64,29 @@ function spawnGroup(cmd, args, onStdout, env = process.env) {
     let i;
     while ((i = out.indexOf('\n')) >= 0) { onStdout(out.slice(0, i)); out = out.slice(i + 1); }
   });
-  child.stderr.on('data', () => {});
-  const stop = () => { try { process.kill(-child.pid, 'SIGTERM'); } catch (e) { /* gone already */ } };
+  const logStream = log ? fs.createWriteStream(log, { flags: 'a' }) : null;
+  child.stderr.on('data', d => { if (logStream) logStream.write(d); });
+  const exited = new Promise(resolve => child.on('exit', resolve));
+  // Resolves once the driver is gone (or after 5 s), so that a new one can take its port.
+  const stop = () => {
+    try { process.kill(-child.pid, 'SIGTERM'); } catch (e) { return Promise.resolve(); /* gone already */ }
+    return Promise.race([exited, new Promise(r => setTimeout(r, 5000))]);
+  };
   // A run that dies half-way must not leave a driver holding its port (and its one session).
-  process.on('exit', stop);
+  process.on('exit', () => { try { process.kill(-child.pid, 'SIGTERM'); } catch (e) { /* gone already */ } });
   return { stop };
+}
+
+// The file in the artifacts where the engine's driver and browser write their stderr: started
+// afresh by the run's first session of that engine, kept by the next (after a lost browser).
+const driverLogs = new Set();
+function driverLog(name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, name + '-driver.log');
+  if (!driverLogs.has(file)) fs.writeFileSync(file, '');
+  driverLogs.add(file);
+  fs.appendFileSync(file, `--- a new ${name} session, ${new Date().toISOString()}\n`);
+  return file;
 }
 
 // The console hook WebKit's pages carry (see the header), served at HOOK_PATH.
@@ -291,14 +311,14 @@ async function openWebDriver(name, { basePort }) {
     fs.mkdirSync(path.join(gtkConfig, 'gtk-3.0'));
     fs.writeFileSync(path.join(gtkConfig, 'gtk-3.0', 'gtk.css'), '* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; -gtk-icon-transform: scale(0.1); }\n');
     stops.push(() => fs.rmSync(gtkConfig, { recursive: true, force: true }));
-    const wd = spawnGroup('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', 'WebKitWebDriver', `--port=${driverPort}`], () => {}, { ...process.env, XDG_CONFIG_HOME: gtkConfig });
+    const wd = spawnGroup('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', 'WebKitWebDriver', `--port=${driverPort}`], () => {}, { ...process.env, XDG_CONFIG_HOME: gtkConfig }, driverLog(name));
     stops.push(wd.stop);
     caps = {
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     };
   } else {
-    const gd = spawnGroup(process.env.GECKODRIVER || path.join(os.homedir(), '.cargo/bin/geckodriver'), [`--port=${driverPort}`], () => {});
+    const gd = spawnGroup(process.env.GECKODRIVER || path.join(os.homedir(), '.cargo/bin/geckodriver'), [`--port=${driverPort}`], () => {}, process.env, driverLog(name));
     stops.push(gd.stop);
     // Firefox's own toolbars hold its window at least 500 px wide, wider than a phone: a
     // userChrome.css in the session's profile lets them shrink (Firefox's chrome only, not
@@ -355,6 +375,22 @@ async function openWebDriver(name, { basePort }) {
     },
     async close() {
       for (const stop of stops) { try { await stop(); } catch (e) { /* already stopped */ } }
+    },
+    // Whether the browser went away with the failure `e` (a crashed or hung MiniBrowser, a
+    // closed Firefox): the driver no longer has the session.
+    async lost(e) {
+      const gone = x => x && (x.name === 'NoSuchSessionError' || /page crash or hang|invalid session id|session deleted|ECONNREFUSED/i.test(String(x.message || x)));
+      if (gone(e)) return true;
+      try {
+        await Promise.race([driver.getWindowHandle(), new Promise((_, no) => setTimeout(() => no(new Error('session deleted: no answer in 20 s')), 20000))]);
+        return false;
+      } catch (x) { return gone(x); }
+    },
+    // The last lines the driver and browser wrote, for the report of a lost browser.
+    logTail() {
+      const file = path.join(ARTIFACTS, name + '-driver.log');
+      const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-15) : [];
+      return `     what ${name}'s driver and browser last wrote (${file}):\n` + lines.map(l => '     | ' + l).join('\n');
     },
   };
   return engine;

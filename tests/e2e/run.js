@@ -20,42 +20,66 @@ const { ENGINES, openEngine } = require('./engines');
   const server = await startServer(basePort);
   const browser = await launch();
   let failed = 0, passed = 0;
+  const lost = [];
   const timings = [];
-  const runFile = async (file, label, args) => {
+  const failure = e => (e && e.stack || e).toString().split('\n').slice(0, 8).join('\n     ');
+  // `engineLost(e)`, for a WebDriver engine, says whether the failure `e` came with the loss of
+  // the browser itself (WebKitWebDriver answers "session deleted because of page crash or hang"
+  // once MiniBrowser is gone); then `restart()` opens a new session and the test runs once
+  // more in it, and the run says so. A test that fails again fails; an assertion never retries.
+  const runFile = async (file, label, args, { engineLost, restart } = {}) => {
     const tests = require(path.join(__dirname, file));
     for (const [name, fn] of Object.entries(tests)) {
       if (only && !name.includes(only)) continue;
-      const start = Date.now();
-      try {
-        await fn(args);
-        passed++;
-        console.log(`ok   ${label}${file} › ${name} (${((Date.now() - start) / 1000).toFixed(1)}s)`);
-      } catch (e) {
-        failed++;
-        console.log(`FAIL ${label}${file} › ${name}\n     ${(e && e.stack || e).toString().split('\n').slice(0, 8).join('\n     ')}`);
+      for (let attempt = 1; ; attempt++) {
+        const start = Date.now();
+        try {
+          await fn(args());
+          passed++;
+          console.log(`ok   ${label}${file} › ${name} (${((Date.now() - start) / 1000).toFixed(1)}s)${attempt > 1 ? ' (in a new browser session)' : ''}`);
+        } catch (e) {
+          if (attempt === 1 && engineLost && await engineLost(e)) {
+            lost.push(`${label}${file} › ${name}`);
+            console.log(`LOST ${label}${file} › ${name}: the browser went away, a new session runs it again\n     ${failure(e)}`);
+            await restart();
+            continue;
+          }
+          failed++;
+          console.log(`FAIL ${label}${file} › ${name}\n     ${failure(e)}`);
+        }
+        break;
       }
     }
   };
   try {
     if (engines.includes('chromium')) {
       const start = Date.now();
-      for (const file of files('.test.js')) await runFile(file, '', { url: server.url, context: browser.context });
+      for (const file of files('.test.js')) await runFile(file, '', () => ({ url: server.url, context: browser.context }));
       timings.push(`Chromium-only tests ${((Date.now() - start) / 1000).toFixed(0)} s`);
     }
     for (const name of engines) {
       const list = files('.engines.js');
       if (!list.length) continue;
       const start = Date.now();
+      const open = () => openEngine(name, { context: browser.context, basePort, url: server.url });
       let engine;
       try {
-        engine = await openEngine(name, { context: browser.context, basePort, url: server.url });
+        engine = await open();
       } catch (e) {
         failed++;
         console.log(`FAIL [${name}] could not start: ${(e && e.stack || e).toString().split('\n').slice(0, 6).join('\n     ')}`);
         continue;
       }
+      const recovery = {
+        engineLost: e => engine.lost ? engine.lost(e) : false,
+        restart: async () => {
+          console.log(engine.logTail ? engine.logTail() : '');
+          await engine.close();
+          engine = await open();
+        },
+      };
       try {
-        for (const file of list) await runFile(file, `[${name}] `, { url: engine.url, engine, basePort });
+        for (const file of list) await runFile(file, `[${name}] `, () => ({ url: engine.url, engine, basePort }), recovery);
       } finally {
         await engine.close();
       }
@@ -66,6 +90,7 @@ const { ENGINES, openEngine } = require('./engines');
     server.stop();
   }
   console.log('timings: ' + timings.join('; '));
+  if (lost.length) console.log(`the browser went away during ${lost.length} test(s), each then run again: ${lost.join('; ')}`);
   console.log(`${passed} passed, ${failed} failed`);
   if (failed) { console.log(`${failed} browser test(s) failed`); process.exit(1); }
   console.log('all browser tests passed');
