@@ -17,15 +17,18 @@ use leptos::prelude::*;
 /// The log shows the newest lines only: long games log 200 actions and more.
 const SHOWN_LINES: usize = 200;
 
+/// A line of the log as the page shows it: its number in the whole log (from 1, so that a line
+/// keeps its number when older ones leave the page), the index of its action, and its words.
+pub(super) type LogEntry = (usize, usize, String);
+
 /// The lines shown, oldest first (the newest [`SHOWN_LINES`]), out of the log's `(action index,
 /// line)`: during the replay at step `replay_at`, only the lines of the actions before it.
-pub(super) fn shown_lines(
-    log: Vec<(usize, String)>,
-    replay_at: Option<usize>,
-) -> Vec<(usize, String)> {
+pub(super) fn shown_lines(log: Vec<(usize, String)>, replay_at: Option<usize>) -> Vec<LogEntry> {
     let mut shown: Vec<_> = log
         .into_iter()
         .filter(|(i, _)| replay_at.is_none_or(|k| *i < k))
+        .enumerate()
+        .map(|(n, (i, line))| (n + 1, i, line))
         .collect();
     shown.drain(..shown.len().saturating_sub(SHOWN_LINES));
     shown
@@ -120,7 +123,7 @@ pub(super) fn Log(table: Table) -> impl IntoView {
             shown_lines(log, shown.replay_at.get())
         }
     };
-    let line = move |(i, line): (usize, String)| {
+    let line = move |(n, i, line): LogEntry| {
         // Seats keep their look for the whole game.
         let lang = untrack(|| lang.get());
         let looks = untrack(|| game.looks());
@@ -129,7 +132,12 @@ pub(super) fn Log(table: Table) -> impl IntoView {
             .zip(spec.seats.iter())
             .map(|(look, seat)| (look, log_name(&seat.name, look.colour_name(lang))))
             .collect::<Vec<_>>();
-        view! { <li data-action=i.to_string()><LogLine line seats=named /></li> }
+        view! {
+            <li data-action=i.to_string()>
+                <span class="log-no">{n}"."</span>
+                <LogLine line seats=named />
+            </li>
+        }
     };
     view! {
         <h3 class="log-title" id="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
@@ -139,6 +147,9 @@ pub(super) fn Log(table: Table) -> impl IntoView {
         <Show when=move || shown.handoff.get().is_none()>
             // Focusable, so the keyboard scrolls it (it holds up to 200 lines).
             <div class="log" tabindex="0" role="region" aria-labelledby="log-title">
+                // Each line writes its own number: as list items numbered by the browser,
+                // a line added and the oldest dropped renumbered all 200, and laid each out
+                // again (issue #20 target 2: 445 layout objects an action in Herd).
                 <ol class="log-lines">
                     <For each=lines.clone() key=|entry| entry.clone() children=line.clone() />
                 </ol>
@@ -199,11 +210,20 @@ mod tests {
     }
 
     #[test]
-    fn the_log_keeps_the_newest_lines_oldest_first_and_stops_at_the_replay_step() {
+    fn the_log_keeps_the_newest_lines_oldest_first_numbered_and_stops_at_the_replay_step() {
         let log: Vec<(usize, String)> = (0..300).map(|i| (i, format!("line {i}"))).collect();
         let all = shown_lines(log.clone(), None);
-        assert_eq!((all.len(), all[0].0, all[199].0), (200, 100, 299));
+        assert_eq!((all.len(), all[0].1, all[199].1), (200, 100, 299));
+        assert_eq!(
+            (all[0].0, all[199].0),
+            (101, 300),
+            "a line keeps its number"
+        );
+        assert_eq!(all[0].2, "line 100");
         let replayed = shown_lines(log, Some(3));
-        assert_eq!(replayed.iter().map(|l| l.0).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(
+            replayed.iter().map(|l| (l.0, l.1)).collect::<Vec<_>>(),
+            [(1, 0), (2, 1), (3, 2)]
+        );
     }
 }
