@@ -155,6 +155,13 @@ module.exports = {
     assert.strictEqual(await page.$$eval('[data-legal]', e => e.length), 0, 'replay is not playable');
     const start = await tableSnapshot(page);
     assert.match(await page.textContent('[data-testid="replay-step"]'), /^0 \/ \d+$/);
+    // The step buttons carry drawn icons, not glyphs a font may lack (⏮ and ⏭ were empty boxes).
+    const icons = await page.$$eval('[data-testid="replay-bar"] button[aria-label]', bs => bs.map(b => {
+      const r = b.querySelector('svg') && b.querySelector('svg').getBoundingClientRect();
+      return [b.getAttribute('aria-label'), b.textContent.trim(), r ? Math.round(r.width) : 0];
+    }));
+    assert.deepStrictEqual(icons.map(i => i[0]), ['First', 'Back', 'Forward', 'Last']);
+    for (const [label, text, width] of icons) assert.ok(text === '' && width >= 10, `${label}: a drawn icon (${text}, ${width} px)`);
     await page.click('[data-testid="replay-bar"] button[aria-label="Last"]');
     const end = await tableSnapshot(page);
     assert.ok(end.board !== start.board, 'the last step shows another board');

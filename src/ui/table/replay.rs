@@ -26,6 +26,34 @@ impl Step {
     }
 }
 
+/// What a replay button does, drawn as its icon.
+#[derive(Clone, Copy)]
+enum Icon {
+    First,
+    Back,
+    Forward,
+    Last,
+}
+
+/// A replay button's icon, drawn rather than written: the first and last glyphs (⏮ ⏭) are
+/// missing from many fonts (phones and the test machines showed an empty box), and drawn
+/// icons match each other.
+#[component]
+fn StepIcon(step: Icon) -> impl IntoView {
+    let (triangle, bar) = match step {
+        Icon::First => ("14,3 5,8 14,13", Some(2)),
+        Icon::Back => ("12,3 4,8 12,13", None),
+        Icon::Forward => ("4,3 12,8 4,13", None),
+        Icon::Last => ("2,3 11,8 2,13", Some(12)),
+    };
+    view! {
+        <svg class="step-icon" viewBox="0 0 16 16" aria-hidden="true">
+            <polygon points=triangle />
+            {bar.map(|x| view! { <rect x=x y="3" width="2" height="10" /> })}
+        </svg>
+    }
+}
+
 #[component]
 pub(super) fn ReplayBar(table: Table) -> impl IntoView {
     let lang = use_lang();
@@ -41,8 +69,8 @@ pub(super) fn ReplayBar(table: Table) -> impl IntoView {
         let go = move |to: usize| replay_at.set(Some(step.to(to)));
         Some(view! {
             <div class="replay-bar" data-testid="replay-bar" role="group" aria-label=t!(lang, "Replay", "Visszajátszás")>
-                <button aria-label=t!(lang, "First", "Első") on:click=move |_| go(0)>"⏮"</button>
-                <button aria-label=t!(lang, "Back", "Vissza") on:click=move |_| go(step.back())>"◀"</button>
+                <button aria-label=t!(lang, "First", "Első") on:click=move |_| go(0)><StepIcon step=Icon::First /></button>
+                <button aria-label=t!(lang, "Back", "Vissza") on:click=move |_| go(step.back())><StepIcon step=Icon::Back /></button>
                 <input
                     type="range"
                     min="0"
@@ -55,8 +83,8 @@ pub(super) fn ReplayBar(table: Table) -> impl IntoView {
                         }
                     }
                 />
-                <button aria-label=t!(lang, "Forward", "Előre") on:click=move |_| go(step.forward())>"▶"</button>
-                <button aria-label=t!(lang, "Last", "Utolsó") on:click=move |_| go(n)>"⏭"</button>
+                <button aria-label=t!(lang, "Forward", "Előre") on:click=move |_| go(step.forward())><StepIcon step=Icon::Forward /></button>
+                <button aria-label=t!(lang, "Last", "Utolsó") on:click=move |_| go(n)><StepIcon step=Icon::Last /></button>
                 <span class="replay-step" data-testid="replay-step">{format!("{at} / {n}")}</span>
                 <button on:click=move |_| replay_at.set(None)>{t!(lang, "Close replay", "Visszajátszás bezárása")}</button>
             </div>
