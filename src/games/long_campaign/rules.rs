@@ -1809,6 +1809,12 @@ impl Game for LongCampaign {
         super::view::determinize(v, rng)
     }
 
+    /// Expert plays its playouts to the end of the game (`ai::search_config`); the other levels
+    /// search as everywhere else.
+    fn search_config(level: crate::engine::Level) -> crate::engine::SearchConfig {
+        super::ai::search_config(level)
+    }
+
     fn evaluate(s: &CampaignState, seat: Seat) -> f64 {
         super::ai::evaluate(&s.campaign, seat as u8)
     }

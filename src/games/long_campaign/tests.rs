@@ -2746,3 +2746,28 @@ fn the_barred_questions_are_those_of_every_group_with_a_question_asked() {
         "the groups bar questions at all ({barred_by_a_group})"
     );
 }
+
+#[test]
+fn expert_alone_plays_its_playouts_to_the_end() {
+    use crate::ai::{Level, SearchConfig};
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        assert_eq!(
+            LongCampaign::search_config(level),
+            level.config(),
+            "{level:?} keeps the shared search"
+        );
+    }
+    let expert = LongCampaign::search_config(Level::Expert);
+    assert_eq!(
+        expert.rollout_depth, None,
+        "Expert's playouts run to the end"
+    );
+    assert_eq!(
+        SearchConfig {
+            rollout_depth: Level::Expert.config().rollout_depth,
+            ..expert
+        },
+        Level::Expert.config(),
+        "only the depth differs from the shared Expert"
+    );
+}
