@@ -80,9 +80,10 @@ function spawnGroup(cmd, args, onStdout, env = process.env, log = null) {
 // The file in the artifacts where the engine's driver and browser write their stderr: started
 // afresh by the run's first session of that engine, kept by the next (after a lost browser).
 const driverLogs = new Set();
+const driverLogPath = name => path.join(ARTIFACTS, name + '-driver.log');
 function driverLog(name) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const file = path.join(ARTIFACTS, name + '-driver.log');
+  const file = driverLogPath(name);
   if (!driverLogs.has(file)) fs.writeFileSync(file, '');
   driverLogs.add(file);
   fs.appendFileSync(file, `--- a new ${name} session, ${new Date().toISOString()}\n`);
@@ -388,7 +389,7 @@ async function openWebDriver(name, { basePort }) {
     },
     // The last lines the driver and browser wrote, for the report of a lost browser.
     logTail() {
-      const file = path.join(ARTIFACTS, name + '-driver.log');
+      const file = driverLogPath(name);
       const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-15) : [];
       return `     what ${name}'s driver and browser last wrote (${file}):\n` + lines.map(l => '     | ' + l).join('\n');
     },

@@ -22,7 +22,7 @@ const { ENGINES, openEngine } = require('./engines');
   let failed = 0, passed = 0;
   const lost = [];
   const timings = [];
-  const failure = e => (e && e.stack || e).toString().split('\n').slice(0, 8).join('\n     ');
+  const failure = (e, lines = 8) => (e && e.stack || e).toString().split('\n').slice(0, lines).join('\n     ');
   // `engineLost(e)`, for a WebDriver engine, says whether the failure `e` came with the loss of
   // the browser itself (WebKitWebDriver answers "session deleted because of page crash or hang"
   // once MiniBrowser is gone); then `restart()` opens a new session and the test runs once
@@ -67,7 +67,7 @@ const { ENGINES, openEngine } = require('./engines');
         engine = await open();
       } catch (e) {
         failed++;
-        console.log(`FAIL [${name}] could not start: ${(e && e.stack || e).toString().split('\n').slice(0, 6).join('\n     ')}`);
+        console.log(`FAIL [${name}] could not start: ${failure(e, 6)}`);
         continue;
       }
       const recovery = {
