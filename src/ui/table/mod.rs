@@ -253,9 +253,7 @@ fn keep_saved(table: &Table) {
 
 /// The table's layout: each part of the screen in its place.
 fn table_with(table: Table) -> AnyView {
-    let Shown {
-        handoff, notice, ..
-    } = table.shown;
+    let Shown { handoff, .. } = table.shown;
     let export = Export::new(table.clone());
     // While the hand-off screen or the export warning is up, the rest of the page is inert:
     // no click and no Tab reaches the table behind it, nor the app's header.
@@ -283,6 +281,7 @@ fn table_with(table: Table) -> AnyView {
     };
     let (root, layer) = (NodeRef::new(), NodeRef::new());
     follow_moves(&table, root, layer);
+    let painted = after_first_paint();
     view! {
         <section
             node_ref=root
@@ -303,22 +302,44 @@ fn table_with(table: Table) -> AnyView {
                 </div>
             </Show>
             <aside class="side" inert=covered>
-                <ReplayBar table=table.clone() />
-                <ReviewNote table=table.clone() />
-                <PromptLine table=table.clone() />
-                <HintButton table=table.clone() />
-                {move || notice.get().map(|n| view! { <p class="notice" role="alert">{n}</p> })}
-                {online_panel(&table)}
-                <PlayersPanel table=table.clone() />
-                <Controls table=table.clone() export=export.clone() pace />
-                <Rules table=table.clone() />
-                <Log table=table.clone() />
+                {
+                    let (table, export) = (table.clone(), export.clone());
+                    move || painted.get().then(|| side(&table, &export, pace))
+                }
             </aside>
-            <GameOver table export />
+            {move || painted.get().then(|| view! { <GameOver table=table.clone() export=export.clone() /> })}
             <div class="motion-layer" aria-hidden="true" node_ref=layer></div>
         </section>
     }
     .into_any()
+}
+
+/// The side of the table: whose turn, the players, the controls, the rules and the log.
+fn side(table: &Table, export: &Export, pace: RwSignal<u64>) -> impl IntoView {
+    let notice = table.shown.notice;
+    view! {
+        <ReplayBar table=table.clone() />
+        <ReviewNote table=table.clone() />
+        <PromptLine table=table.clone() />
+        <HintButton table=table.clone() />
+        {move || notice.get().map(|n| view! { <p class="notice" role="alert">{n}</p> })}
+        {online_panel(table)}
+        <PlayersPanel table=table.clone() />
+        <Controls table=table.clone() export=export.clone() pace />
+        <Rules table=table.clone() />
+        <Log table=table.clone() />
+    }
+}
+
+/// True once the board has been drawn: the table's side comes a task later, so that starting
+/// or reopening a table is two shorter main-thread tasks instead of one long one, and the board
+/// (where the first move is made) is on screen first.
+fn after_first_paint() -> RwSignal<bool> {
+    let painted = RwSignal::new(false);
+    request_animation_frame(move || {
+        set_timeout(move || painted.set(true), std::time::Duration::ZERO)
+    });
+    painted
 }
 
 /// Show each action of the live table as motion ([`crate::ui::motion`]): not the replay's steps
