@@ -1,6 +1,6 @@
 // Issue #20 target 2: the longest main-thread task of each game at 4× CPU throttling (Chromium's
 // long-task observer: every task over 50 ms), with the table's motion on, as a player has it.
-// Per game: starting a table, a whole game of two Easy computers at the Instant pace (every
+// Per game: starting a table (the Start click and 0.3 s after it), its first moves, a whole game of two Easy computers at the Instant pace (every
 // action drawn, every round's end), the game-over screen with its chart, and the replay stepped
 // through action by action and dragged from end to end.
 // usage: [MOTION=off] [PROFILE=play|start|replay] [TRACE=play|start|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
@@ -141,13 +141,18 @@ async function measure(page, url, game, cdp) {
   await page.click(`button[data-game="${game}"]`);
   for (let i = 0; i < setup.seats; i++) await page.selectOption(`[data-seat="${i}"] select`, 'easy').catch(() => {});
   for (const [sel, v] of setup.options || []) await page.selectOption(sel, v);
+  // A player reads the setup before starting: its own drawing (the board's miniature) is over.
+  await page.waitForTimeout(500);
   traced = null;
   profiled = null;
   await phase(page, 'start', cdp);
   await page.click('[data-testid="start-game"]');
   await page.waitForSelector(`.table[data-game="${game}"]`);
+  // The start's own tasks: the table built (the board, then its side a task later).
+  await page.waitForTimeout(300);
+  await phase(page, 'first moves', cdp);
   await page.selectOption('.pace select', '0');
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(1200);
   await phase(page, 'play', cdp);
   await page.waitForSelector('[data-testid="game-over"]', { timeout: GAME_TIMEOUT });
   await phase(page, 'game over and chart', cdp);
