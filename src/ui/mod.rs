@@ -183,11 +183,11 @@ fn App() -> impl IntoView {
     // The AI worker compiles the whole wasm a second time: start it once the page has been
     // drawn (a frame, then a task after its paint), so the open table or the home is shown
     // first. A request made before then starts the worker itself (worker::ask).
-    request_animation_frame(|| set_timeout(worker::warm_up, std::time::Duration::ZERO));
+    after_paint(worker::warm_up);
     // The service worker registers after that first paint too. Its install keeps the whole app
     // for offline play: the whole app's own files come from the HTTP cache, but a game's own
     // build (builds.rs) has to download the whole app, and that must not slow the table's start.
-    request_animation_frame(|| set_timeout(register_service_worker, std::time::Duration::ZERO));
+    after_paint(register_service_worker);
     let go_home = move |_| {
         saves::set_current(None);
         screen.set(Screen::Home);
@@ -228,4 +228,10 @@ fn App() -> impl IntoView {
             </main>
         </div>
     }
+}
+
+/// Run `f` once the page has been drawn: in the task after the next frame's paint, so that what
+/// the page shows first (the open table, the home, a table's board) is on screen before it.
+pub(crate) fn after_paint(f: impl FnOnce() + 'static) {
+    request_animation_frame(|| set_timeout(f, std::time::Duration::ZERO));
 }

@@ -1,9 +1,10 @@
 // Issue #20 target 2: the longest main-thread task of each game at 4× CPU throttling (Chromium's
 // long-task observer: every task over 50 ms), with the table's motion on, as a player has it.
-// Per game: starting a table (the Start click and 0.3 s after it), its first moves, a whole game of two Easy computers at the Instant pace (every
-// action drawn, every round's end), the game-over screen with its chart, and the replay stepped
-// through action by action and dragged from end to end.
-// usage: [MOTION=off] [PROFILE=play|start|replay] [TRACE=play|start|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
+// Per game: starting a table (the Start click and 0.3 s after it), its first moves, a whole
+// game of two Easy computers at the Instant pace (every action drawn, every round's end), the
+// game-over screen with its chart, and the replay stepped through action by action and dragged
+// from end to end.
+// usage: [MOTION=off] [PROFILE=start|play|replay] [TRACE=start|play|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
 // dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. With
 // PROFILE=play (or start, replay) the page's main thread is sampled (DevTools' CPU profiler) in that phase, and
 // the functions that took the most of it are printed: wasm functions carry their Rust names

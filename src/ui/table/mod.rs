@@ -29,7 +29,7 @@ use super::game_ui::GameUi;
 use super::handoff::HandOff;
 use super::online::guest::{Feed, GuestPanel, GuestStatus};
 use super::online::host::HostPanel;
-use super::{saves, use_lang, Covered, Screen, TableSpec};
+use super::{after_paint, saves, use_lang, Covered, Screen, TableSpec};
 use crate::engine::{Seat, ToMove};
 use crate::t;
 use controls::{Controls, DEFAULT_PACE};
@@ -281,7 +281,11 @@ fn table_with(table: Table) -> AnyView {
     };
     let (root, layer) = (NodeRef::new(), NodeRef::new());
     follow_moves(&table, root, layer);
-    let painted = after_first_paint();
+    // The side comes a task after the board: starting or reopening a table is then two
+    // shorter main-thread tasks instead of one long one (issue #20 target 2), and the board,
+    // where the first move is made, is on screen first.
+    let painted = RwSignal::new(false);
+    after_paint(move || painted.set(true));
     view! {
         <section
             node_ref=root
@@ -329,17 +333,6 @@ fn side(table: &Table, export: &Export, pace: RwSignal<u64>) -> impl IntoView {
         <Rules table=table.clone() />
         <Log table=table.clone() />
     }
-}
-
-/// True once the board has been drawn: the table's side comes a task later, so that starting
-/// or reopening a table is two shorter main-thread tasks instead of one long one, and the board
-/// (where the first move is made) is on screen first.
-fn after_first_paint() -> RwSignal<bool> {
-    let painted = RwSignal::new(false);
-    request_animation_frame(move || {
-        set_timeout(move || painted.set(true), std::time::Duration::ZERO)
-    });
-    painted
 }
 
 /// Show each action of the live table as motion ([`crate::ui::motion`]): not the replay's steps
