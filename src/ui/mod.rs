@@ -235,3 +235,24 @@ fn App() -> impl IntoView {
 pub(crate) fn after_paint(f: impl FnOnce() + 'static) {
     request_animation_frame(|| set_timeout(f, std::time::Duration::ZERO));
 }
+
+/// A signal that follows `source` a paint later ([`after_paint`]): what reads it is redrawn in
+/// its own task, after the page has been drawn with what reads `source` itself. The replay's
+/// log follows the step this way, so a jump of the slider is two shorter main-thread tasks (the
+/// board, then up to 200 log lines) instead of one (issue #20 target 2).
+pub(crate) fn a_paint_later<T>(source: impl Fn() -> T + 'static) -> ReadSignal<T>
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    let later = RwSignal::new(untrack(&source));
+    Effect::new(move |_| {
+        let now = source();
+        after_paint(move || {
+            // The reader may be gone by then (the table closed): nothing is left to follow.
+            if later.try_get_untracked().is_some_and(|was| was != now) {
+                later.try_set(now);
+            }
+        });
+    });
+    later.read_only()
+}

@@ -114,13 +114,15 @@ pub(super) fn Log(table: Table) -> impl IntoView {
     let Table {
         spec, game, shown, ..
     } = table;
+    // During the replay the log follows the step shown a paint after the board.
+    let replay_at = crate::ui::a_paint_later(move || shown.replay_at.get());
     // A keyed list, so an action adds its line instead of rebuilding every line before it.
     let lines = {
         let game = game.clone();
         move || {
             let lang = lang.get();
             let log = with_hints(game.log(shown.viewer.get(), lang), &hints.get(), lang);
-            shown_lines(log, shown.replay_at.get())
+            shown_lines(log, replay_at.get())
         }
     };
     let line = move |(n, i, line): LogEntry| {

@@ -58,34 +58,43 @@ fn StepIcon(step: Icon) -> impl IntoView {
 pub(super) fn ReplayBar(table: Table) -> impl IntoView {
     let lang = use_lang();
     let replay_at = table.shown.replay_at;
+    let open = Memo::new(move |_| replay_at.get().is_some());
     move || {
-        let at = replay_at.get()?;
-        let step = Step {
-            at,
-            last: table.game.history_len() - 1,
-        };
-        let n = step.last;
+        if !open.get() {
+            return None;
+        }
+        let n = table.game.history_len() - 1;
         let lang = lang.get();
-        let go = move |to: usize| replay_at.set(Some(step.to(to)));
+        // The bar is drawn when the replay opens; only the slider and the step's text follow
+        // the step after that (issue #20 target 2: a drag drew the buttons and icons anew).
+        let step = move || Step {
+            at: replay_at.get().unwrap_or(0),
+            last: n,
+        };
+        let now = move || Step {
+            at: replay_at.get_untracked().unwrap_or(0),
+            last: n,
+        };
+        let go = move |to: usize| replay_at.set(Some(to));
         Some(view! {
             <div class="replay-bar" data-testid="replay-bar" role="group" aria-label=t!(lang, "Replay", "Visszajátszás")>
                 <button aria-label=t!(lang, "First", "Első") on:click=move |_| go(0)><StepIcon step=Icon::First /></button>
-                <button aria-label=t!(lang, "Back", "Vissza") on:click=move |_| go(step.back())><StepIcon step=Icon::Back /></button>
+                <button aria-label=t!(lang, "Back", "Vissza") on:click=move |_| go(now().back())><StepIcon step=Icon::Back /></button>
                 <input
                     type="range"
                     min="0"
                     max=n.to_string()
-                    prop:value=at.to_string()
+                    prop:value=move || step().at.to_string()
                     aria-label=t!(lang, "Action", "Lépés")
                     on:input=move |e| {
                         if let Ok(to) = event_target_value(&e).parse() {
-                            go(to);
+                            go(now().to(to));
                         }
                     }
                 />
-                <button aria-label=t!(lang, "Forward", "Előre") on:click=move |_| go(step.forward())><StepIcon step=Icon::Forward /></button>
+                <button aria-label=t!(lang, "Forward", "Előre") on:click=move |_| go(now().forward())><StepIcon step=Icon::Forward /></button>
                 <button aria-label=t!(lang, "Last", "Utolsó") on:click=move |_| go(n)><StepIcon step=Icon::Last /></button>
-                <span class="replay-step" data-testid="replay-step">{format!("{at} / {n}")}</span>
+                <span class="replay-step" data-testid="replay-step">{move || format!("{} / {n}", step().at)}</span>
                 <button on:click=move |_| replay_at.set(None)>{t!(lang, "Close replay", "Visszajátszás bezárása")}</button>
             </div>
         })
