@@ -168,7 +168,14 @@ module.exports = {
     await page.click('[data-testid="replay-bar"] button[aria-label="Back"]');
     const [k, n] = (await page.textContent('[data-testid="replay-step"]')).split(' / ').map(Number);
     assert.strictEqual(k, n - 1);
+    // The log follows the step (a paint after the board): it ends with the action before it.
+    const newest = () => page.$$eval('.log li[data-action]', ls => Math.max(-1, ...ls.map(l => Number(l.dataset.action))));
+    await page.waitForFunction(k => [...document.querySelectorAll('.log li[data-action]')]
+      .every(l => Number(l.dataset.action) < k), k, { timeout: 5000 });
+    assert.ok((await newest()) >= k - 3, `the log reaches the step: ${await newest()} of ${k}`);
     await shot(page, 'herd-replay');
+    await page.click('[data-testid="replay-bar"] button[aria-label="First"]');
+    await page.waitForFunction(() => !document.querySelector('.log li[data-action]'), null, { timeout: 5000 });
     await page.evaluate(() => localStorage.clear());
     assert.deepStrictEqual(problems, []);
     await page.close();
