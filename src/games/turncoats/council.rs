@@ -92,8 +92,11 @@
 //!   game): 55.0 % (64 deals, 4 guesses); 59.5 % with 16 guesses and the read judged as Hard
 //!   would ([`Council::read_as_hard`]; alone, without the look: 53.5 %, and ×3 sharper: 47.0 %);
 //!   128 deals with 8 or 32 guesses: 56.0 and 56.5 %. Kept (64 deals, 16 guesses): 59.5, 59.0
-//!   and 58.0 % on seeds 1–3 (59.3 % of 600), 41.6 ms median and 81.8 ms p95 a decision
-//!   natively (`turf bench --game turncoats --decisions 100`; Hard: 5.1 and 17.7 ms).
+//!   and 58.0 % on seeds 1–3 (59.3 % of 600) as measured; as committed (the same choice, its
+//!   random draws in another order) 57.5 and 61.5 % on seeds 1–2, and 67.0 % against Greedy
+//!   on seed 1. It thinks 39.0 ms median and 68.9 ms p95 a decision natively with two
+//!   players, 49.3 and 67.1 ms with three (`turf bench --game turncoats --decisions 100`;
+//!   Hard: 4.7 and 14.1 ms).
 //!   Against Greedy it pays for modelling the answerer as Hard, who ends a game it wins while
 //!   Greedy does not: 64.5, 60.5, 67.0 % on seeds 1–3 where Hard wins 70.0, 69.5, 71.5 %;
 //!   blending half the one-ply value in: 57.5 % against Hard, 65.5 % against Greedy (seed 1).
