@@ -1,4 +1,4 @@
-//! The Hard player's own search for Turncoats (the game's [`Game::ai_policy`]).
+//! Hard's and Expert's own search for Turncoats (the game's [`Game::ai_policy`]).
 //!
 //! Why not the generic ISMCTS: a Turncoats turn offers about a hundred actions (every colour
 //! held × recruit, battle or march anywhere), most of them near-equal, and the worth of a
@@ -77,6 +77,31 @@
 //! Random: it erases the reserve where it matters most. Played out also when the
 //! opponent holds one stone (its three colours weighed by the hunch, its choices the worst for
 //! us): no better (572 of 600), and most such ends exceed the budget.
+//!
+//! Expert (two players, 200 games against Hard, seed 1 unless said; `turf arena --game
+//! turncoats --a expert --b hard --games 200 --seed 1`). Hard's council on twice the deals
+//! won 50.0 %: Hard's choice has settled, more deals do not change it. Looking at the next
+//! seat's answer, modelled as Hard (a one-ply council from its seat, its hand true in the deal,
+//! our hand guessed or seen), then judging by [`worth`] with the turn back to us:
+//! * The best 6 one-ply actions judged again on 32 deals, the answerer seeing our hand: 35.0 %;
+//!   guessing it 4 times: 48.0 %, 16 times: 41.5 %; half one-ply, half answered: 37.5 %
+//!   (seeing) and 47.0 % (4 guesses); the best 2 on 64 deals: 44.0 %; three plies (our best
+//!   one-ply reply in the deal after the answer): 40.0 %. Among spends the answered values are
+//!   noise beside the tuned one-ply order, and `worth` was tuned to be read one ply deep.
+//! * Only the negotiation against the best spend (the one choice whose answer can end the
+//!   game): 55.0 % (64 deals, 4 guesses); 59.5 % with 16 guesses and the read judged as Hard
+//!   would ([`Council::read_as_hard`]; alone, without the look: 53.5 %, and ×3 sharper: 47.0 %);
+//!   128 deals with 8 or 32 guesses: 56.0 and 56.5 %. Kept (64 deals, 16 guesses): 59.5, 59.0
+//!   and 58.0 % on seeds 1–3 (59.3 % of 600) as measured; as committed (the same choice, its
+//!   random draws in another order) 57.5 and 61.5 % on seeds 1–2, and 67.0 % against Greedy
+//!   on seed 1. It thinks 39.0 ms median and 68.9 ms p95 a decision natively with two
+//!   players, 49.3 and 67.1 ms with three (`turf bench --game turncoats --decisions 100`;
+//!   Hard: 4.7 and 14.1 ms).
+//!   Against Greedy it pays for modelling the answerer as Hard, who ends a game it wins while
+//!   Greedy does not: 64.5, 60.5, 67.0 % on seeds 1–3 where Hard wins 70.0, 69.5, 71.5 %;
+//!   blending half the one-ply value in: 57.5 % against Hard, 65.5 % against Greedy (seed 1).
+//! * Three players: 33.5 % against two Hard seats (seed 1), no better than chance; the look
+//!   only sees the next seat, while the game ends on the third negotiation.
 
 use super::hunch::sample;
 use super::rules::{
@@ -105,6 +130,22 @@ pub struct Council {
     /// decides how the game ends (see [`last_hand`]), and "would win now" alone spends stones
     /// for small gains.
     pub reserve: f64,
+    /// The read judges the negotiator as Hard would ([`worth`] with these weights) rather than
+    /// as the Greedy baseline.
+    pub read_as_hard: bool,
+    /// Expert's look past our own move at the next seat's answer (`None`: one ply).
+    pub look: Option<Look>,
+}
+
+/// How Expert weighs a negotiation against the best spend: both are judged again after the
+/// next seat answers them as Hard would (a one-ply council from its seat, knowing its own hand
+/// of the deal and guessing ours), by [`worth`] once the turn is back to us.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    /// Deals the answers are played in (spread over the council's deals).
+    pub deals: usize,
+    /// Guesses of our hand the answering seat judges its replies on (0: it sees our hand).
+    pub guesses: usize,
 }
 
 impl Council {
@@ -122,13 +163,19 @@ impl Council {
     /// player who never ends the game (Random). With four players the first two changes cost
     /// points (the "now" term 10–15), so they stay off there, and the reserve was not tried.
     ///
-    /// Expert is Hard's council on twice the deals: less noise in every action's mean, at twice
-    /// the think time (Hard's median is about 0.1 s natively, so Expert stays well within
-    /// [`crate::engine::EXPERT_MS`] in the browser).
+    /// Expert is Hard's council that reads the negotiator as Hard would and weighs negotiating
+    /// against the best spend after the next seat's answer ([`Look`], measured in the module
+    /// notes). Its cost is bounded (no clock needed): 2 actions × 64 deals × 16 guesses × the
+    /// answerer's actions, about 8 times Hard's native think time, far within
+    /// [`crate::engine::EXPERT_MS`] in the browser.
     pub fn at(level: Level, players: u8) -> Option<Council> {
         match level {
             Level::Expert => Council::at(Level::Hard, players).map(|hard| Council {
-                deals: 2 * hard.deals,
+                read_as_hard: true,
+                look: Some(Look {
+                    deals: 64,
+                    guesses: 16,
+                }),
                 ..hard
             }),
             Level::Hard => Some(Council {
@@ -140,6 +187,8 @@ impl Council {
                 },
                 sift: 2,
                 reserve: if players == 2 { 0.6 } else { 0.0 },
+                look: None,
+                read_as_hard: false,
                 weights: if players == 2 {
                     Weights {
                         losing: 0.0,
@@ -188,7 +237,14 @@ pub fn choose(view: &TurncoatsView, council: &Council, rng: &mut Rng) -> Option<
         .collect();
     let mut odds: Vec<f64> = deals
         .iter()
-        .map(|d| read_odds(view, d, council.read))
+        .map(|d| {
+            read_odds(
+                view,
+                d,
+                council.read,
+                council.read_as_hard.then_some(council),
+            )
+        })
         .collect();
     if reading && mult > 1 {
         // Systematic resampling down to `council.deals` equally weighted deals.
@@ -210,17 +266,139 @@ pub fn choose(view: &TurncoatsView, council: &Council, rng: &mut Rng) -> Option<
             odds = vec![1.0; deals.len()];
         }
     }
+    let mut scored: Vec<(TurncoatsAction, f64)> = legal
+        .iter()
+        .map(|&action| {
+            let total: f64 = deals
+                .iter()
+                .zip(&odds)
+                .map(|(d, &o)| o * settle(d, action, seat, council, rng))
+                .sum();
+            (action, total)
+        })
+        .collect();
+    // Stable: the first best on ties, as the one-ply choice always took.
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    match council.look {
+        Some(look) => Some(answered(&deals, &odds, &scored, seat, council, &look, rng)),
+        None => scored.first().map(|&(a, _)| a),
+    }
+}
+
+/// The better of the negotiation and the best spend of the `scored` actions (sorted, best
+/// first) once the next seat has answered them, or the best action when they are not both
+/// there (a sub-step, an empty hand). Both meet the same deals and the same draws, so the
+/// comparison is not drowned by their noise.
+///
+/// Only this choice is looked at: judging the best few actions again this way lost to Hard
+/// (see the module notes), while whether to negotiate is where the answer matters most (the
+/// next seat may end the game, or spend to catch up).
+fn answered(
+    deals: &[TurncoatsState],
+    odds: &[f64],
+    scored: &[(TurncoatsAction, f64)],
+    seat: Seat,
+    council: &Council,
+    look: &Look,
+    rng: &mut Rng,
+) -> TurncoatsAction {
+    use rand::SeedableRng;
+    let is_negotiation = |a: &TurncoatsAction| matches!(a, TurncoatsAction::Negotiate);
+    let negotiation = scored.iter().find(|(a, _)| is_negotiation(a));
+    let spend = scored.iter().find(|(a, _)| !is_negotiation(a));
+    let (Some(&(negotiation, _)), Some(&(spend, _))) = (negotiation, spend) else {
+        return scored[0].0;
+    };
+    let hard = Council {
+        look: None,
+        ..*council
+    };
+    let stride = (deals.len() / look.deals.max(1)).max(1);
+    let picked: Vec<(usize, u64)> = (0..deals.len())
+        .step_by(stride)
+        .take(look.deals.max(1))
+        .map(|i| (i, rng.random::<u64>()))
+        .collect();
+    let value = |action: TurncoatsAction| -> f64 {
+        picked
+            .iter()
+            .map(|&(i, seed)| {
+                let mut r = Rng::seed_from_u64(seed);
+                odds[i] * after_answer(&deals[i], action, seat, &hard, look, &mut r)
+            })
+            .sum()
+    };
+    // The one-ply order breaks a tie.
+    let (first, second) = if scored[0].0 == negotiation {
+        (negotiation, spend)
+    } else {
+        (spend, negotiation)
+    };
+    if value(second) > value(first) {
+        second
+    } else {
+        first
+    }
+}
+
+/// Value for `seat` of `action` in `deal` once the next seat has answered it as `hard` would
+/// (its own sub-steps completed greedily by its judgement), judged by [`worth`].
+fn after_answer(
+    deal: &TurncoatsState,
+    action: TurncoatsAction,
+    seat: Seat,
+    hard: &Council,
+    look: &Look,
+    rng: &mut Rng,
+) -> f64 {
+    let Some(s) = settled(deal, action, seat, hard, rng) else {
+        return 0.0;
+    };
+    let next = match Turncoats::to_move(&s) {
+        ToMove::Seat(p) if p != seat => p,
+        _ => return worth(&s, seat, hard),
+    };
+    let Some(reply) = answer(&s, next, hard, look, rng) else {
+        return worth(&s, seat, hard);
+    };
+    match settled(&s, reply, next, hard, rng) {
+        Some(after) => worth(&after, seat, hard),
+        None => worth(&s, seat, hard),
+    }
+}
+
+/// The action `who` (to move in `s`) takes as a one-ply council: every legal action settled
+/// from its seat on `look.guesses` guesses of the other hands drawn from its view (on `s`
+/// itself when 0: it then sees our hand), the best mean taken.
+fn answer(
+    s: &TurncoatsState,
+    who: Seat,
+    hard: &Council,
+    look: &Look,
+    rng: &mut Rng,
+) -> Option<TurncoatsAction> {
+    let legal = Turncoats::legal(s);
+    if legal.len() <= 1 {
+        return legal.first().copied();
+    }
+    let guesses: Vec<TurncoatsState> = if look.guesses == 0 {
+        vec![s.clone()]
+    } else {
+        let view = Turncoats::view(s, who);
+        (0..look.guesses)
+            .map(|_| dealt_state(&view, rng, sample))
+            .collect()
+    };
     let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
-    for &action in &legal {
-        let total: f64 = deals
+    for &reply in &legal {
+        let total: f64 = guesses
             .iter()
-            .zip(&odds)
-            .map(|(d, &o)| o * settle(d, action, seat, council, rng))
+            .map(|g| settle(g, reply, who, hard, rng))
             .sum();
         if total > best_value {
             best_value = total;
-            best = Some(action);
+            best = Some(reply);
         }
     }
     best
@@ -328,7 +506,16 @@ fn play_out_alone(s: &TurncoatsState, seat: Seat, budget: &mut u32) -> Option<f6
 /// could have returned, and each action it could have played instead of negotiating (with its
 /// hand as after the return). The choices it made get their soft-max shares at sharpness
 /// `beta.0` and `beta.1`.
-fn read_odds(view: &TurncoatsView, deal: &TurncoatsState, beta: (f64, f64)) -> f64 {
+fn read_odds(
+    view: &TurncoatsView,
+    deal: &TurncoatsState,
+    beta: (f64, f64),
+    model: Option<&Council>,
+) -> f64 {
+    let judge = |s: &TurncoatsState, who: Seat| match model {
+        Some(council) => worth(s, who, council),
+        None => evaluate_with(s, who, &STANDARD),
+    };
     let (beta, beta2) = beta;
     if (beta <= 0.0 && beta2 <= 0.0) || view.phase != Phase::Choose || view.streak == 0 {
         return 1.0;
@@ -350,7 +537,7 @@ fn read_odds(view: &TurncoatsView, deal: &TurncoatsState, beta: (f64, f64)) -> f
         let mut s = deal.clone();
         s.hands[who] = held;
         s.hands[who][c] -= 1;
-        let e = (beta * evaluate_with(&s, who, &STANDARD)).exp();
+        let e = (beta * judge(&s, who)).exp();
         sum += e;
         if c == returned {
             made = e;
@@ -373,7 +560,7 @@ fn read_odds(view: &TurncoatsView, deal: &TurncoatsState, beta: (f64, f64)) -> f
         if Turncoats::apply(&mut next, &a).is_err() {
             continue;
         }
-        let v = evaluate_with(&next, who, &STANDARD);
+        let v = judge(&next, who);
         if matches!(a, TurncoatsAction::Negotiate) {
             neg = Some(v);
         }
@@ -394,9 +581,24 @@ fn settle(
     council: &Council,
     rng: &mut Rng,
 ) -> f64 {
+    match settled(deal, action, seat, council, rng) {
+        Some(s) => worth(&s, seat, council),
+        None => 0.0,
+    }
+}
+
+/// `deal` after `action` and `seat`'s own sub-steps (completed greedily by [`worth`], a
+/// negotiation's draw sampled), or `None` if `action` is illegal there.
+fn settled(
+    deal: &TurncoatsState,
+    action: TurncoatsAction,
+    seat: Seat,
+    council: &Council,
+    rng: &mut Rng,
+) -> Option<TurncoatsState> {
     let mut s = deal.clone();
     if Turncoats::apply(&mut s, &action).is_err() {
-        return 0.0;
+        return None;
     }
     loop {
         match Turncoats::to_move(&s) {
@@ -427,7 +629,7 @@ fn settle(
             ToMove::Seat(_) | ToMove::Over => break,
         }
     }
-    worth(&s, seat, council)
+    Some(s)
 }
 
 /// The council's judgement of a position for `seat`: the evaluation plus [`Council::reserve`]
@@ -549,6 +751,120 @@ mod tests {
         assert!(checked >= 5, "only {checked} ends");
     }
 
+    /// A two-player position after a few random spends where one seat holds every stone of
+    /// the winning colour that is not on the table and the other as many stones of a losing
+    /// colour; the bag holds the rest. `None` when no colour wins the map.
+    fn duel(seed: u64, winner: Seat) -> Option<TurncoatsState> {
+        let m = after_spends(seed, 6, &mut Rng::seed_from_u64(seed));
+        let mut s = m.state().clone();
+        if s.phase != Phase::Choose {
+            return None;
+        }
+        let w = s.board.winning_colour()?;
+        let table = s.board.on_table();
+        let size = (PER_COLOUR - table[w]).min(8);
+        let loser = w.others()[0];
+        if size == 0 || PER_COLOUR - table[loser] < size {
+            return None;
+        }
+        s.hands[winner] = Stones::of(w, size);
+        s.hands[1 - winner] = Stones::of(loser, size);
+        let seen = table.plus(&s.hands[0]).plus(&s.hands[1]);
+        s.bag = Stones::new(
+            PER_COLOUR - seen.red,
+            PER_COLOUR - seen.blue,
+            PER_COLOUR - seen.black,
+        );
+        Some(s)
+    }
+
+    #[test]
+    fn the_next_seat_answers_our_negotiation_by_ending_only_a_game_it_wins() {
+        let hard = Council::at(Level::Hard, 2).unwrap();
+        let look = Council::at(Level::Expert, 2).unwrap().look.unwrap();
+        let mut rng = Rng::seed_from_u64(5);
+        let mut checked = 0;
+        for seed in 0..30 {
+            for winner in [0, 1] {
+                let Some(mut s) = duel(seed, winner) else {
+                    continue;
+                };
+                // We negotiated; the next seat can end the game.
+                let who = s.mover;
+                s.streak = 1;
+                let reply = answer(&s, who, &hard, &look, &mut rng);
+                assert_eq!(
+                    reply == Some(TurncoatsAction::Negotiate),
+                    who == winner,
+                    "seed {seed}, winner {winner}: {reply:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "only {checked} positions");
+    }
+
+    #[test]
+    fn a_negotiation_the_next_seat_ends_counts_as_the_lost_game() {
+        let expert = Council::at(Level::Expert, 2).unwrap();
+        let look = expert.look.unwrap();
+        let mut checked = 0;
+        for seed in 0..30 {
+            let Some(s) = duel(seed, 1) else { continue };
+            if s.mover != 0 {
+                continue;
+            }
+            let mut rng = Rng::seed_from_u64(seed);
+            let lost = after_answer(&s, TurncoatsAction::Negotiate, 0, &expert, &look, &mut rng);
+            assert!((lost + expert.reserve).abs() < 1e-9, "seed {seed}: {lost}");
+            // A spend keeps the game going, which is worth more than the loss.
+            let spend = Turncoats::legal(&s)[0];
+            assert!(after_answer(&s, spend, 0, &expert, &look, &mut rng) > lost);
+            // And Expert does not negotiate here.
+            let view = Turncoats::view(&s, 0);
+            assert_ne!(
+                choose(&view, &expert, &mut rng),
+                Some(TurncoatsAction::Negotiate)
+            );
+            checked += 1;
+        }
+        assert!(checked >= 5, "only {checked} positions");
+    }
+
+    #[test]
+    fn a_return_can_be_read_as_hard_would_judge_it() {
+        let mut rng = Rng::seed_from_u64(4);
+        let hard = Council::at(Level::Hard, 2).unwrap();
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut m = after_spends(seed, 4, &mut rng);
+            if m.state().phase != Phase::Choose {
+                continue;
+            }
+            let who = m.state().mover;
+            m.play(&TurncoatsAction::Negotiate).unwrap();
+            let returned = m.state().hands[who].colours().next().unwrap();
+            m.play(&TurncoatsAction::NegotiateReturn { colour: returned })
+                .unwrap();
+            let view = Turncoats::view(m.state(), 1 - who);
+            let size = m.state().hands[who].total();
+            if size < 2 {
+                continue;
+            }
+            let mut forced = m.state().clone();
+            forced.hands[who] = Stones::of(returned, size);
+            let odds = read_odds(&view, &forced, (30.0, 0.0), Some(&hard));
+            assert!((odds - 1.0).abs() < 1e-9, "{odds}");
+            let mut mixed = m.state().clone();
+            let other = returned.others()[0];
+            mixed.hands[who] = Stones::of(returned, 1).plus(&Stones::of(other, size - 1));
+            let odds = read_odds(&view, &mixed, (30.0, 0.0), Some(&hard));
+            assert!(odds > 0.0 && odds < 1.0, "{odds}");
+            checked += 1;
+        }
+        assert!(checked >= 5, "only {checked} returns read");
+    }
+
     #[test]
     fn a_return_is_read_as_forced_or_chosen() {
         let mut rng = Rng::seed_from_u64(3);
@@ -575,17 +891,17 @@ mod tests {
             // Holding nothing but the returned colour, the return was forced.
             let mut forced = m.state().clone();
             forced.hands[who] = Stones::of(returned, size);
-            assert!((read_odds(&view, &forced, (30.0, 0.0)) - 1.0).abs() < 1e-9);
+            assert!((read_odds(&view, &forced, (30.0, 0.0), None) - 1.0).abs() < 1e-9);
             // Holding other colours too, it was one choice among several.
             let mut mixed = m.state().clone();
             let other = returned.others()[0];
             mixed.hands[who] = Stones::of(returned, 1).plus(&Stones::of(other, size - 1));
-            let odds = read_odds(&view, &mixed, (30.0, 0.0));
+            let odds = read_odds(&view, &mixed, (30.0, 0.0), None);
             assert!(odds > 0.0 && odds < 1.0, "{odds}");
             // Reading the choice to negotiate can only lower the odds further.
-            assert!(read_odds(&view, &mixed, (30.0, 300.0)) <= odds + 1e-12);
+            assert!(read_odds(&view, &mixed, (30.0, 300.0), None) <= odds + 1e-12);
             // Without a read, every deal is as likely.
-            assert_eq!(read_odds(&view, &mixed, (0.0, 0.0)), 1.0);
+            assert_eq!(read_odds(&view, &mixed, (0.0, 0.0), None), 1.0);
             checked += 1;
         }
         assert!(checked >= 5, "only {checked} returns read");
