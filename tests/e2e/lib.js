@@ -24,11 +24,23 @@ function waitForServer(url, timeoutMs = 15000) {
   });
 }
 
-// dist/, or the build in E2E_DIST (a profiling build, say) for the benchmark scripts.
+// Whether something already answers at `url`.
+function answers(url) {
+  return new Promise(resolve => {
+    http.get(url, res => { res.resume(); resolve(true); }).on('error', () => resolve(false));
+  });
+}
+
+// dist/, or the build in E2E_DIST (a profiling build, say) for the benchmark scripts. The server
+// stops with this process, however it ends; a port that already answers is refused, since the
+// run would then test or measure whatever that server holds (a server left by a crashed run
+// once made a benchmark compare main's build with itself).
 async function startServer(port) {
   const dir = process.env.E2E_DIST || path.join(ROOT, 'dist');
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
+  if (await answers(url)) throw new Error(`port ${port} already answers (a server left by an earlier run?): stop it or set E2E_PORT`);
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], { stdio: 'ignore' });
+  process.on('exit', () => server.kill());
   await waitForServer(url);
   return { url, stop: () => server.kill() };
 }
