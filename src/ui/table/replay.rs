@@ -71,10 +71,7 @@ pub(super) fn ReplayBar(table: Table) -> impl IntoView {
             at: replay_at.get().unwrap_or(0),
             last: n,
         };
-        let now = move || Step {
-            at: replay_at.get_untracked().unwrap_or(0),
-            last: n,
-        };
+        let now = move || untrack(step);
         let go = move |to: usize| replay_at.set(Some(to));
         Some(view! {
             <div class="replay-bar" data-testid="replay-bar" role="group" aria-label=t!(lang, "Replay", "Visszajátszás")>
