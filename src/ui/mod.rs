@@ -180,6 +180,7 @@ fn App() -> impl IntoView {
             }
         }
     });
+    after_paint(|| APP_DRAWN.with(|drawn| drawn.set(true)));
     // The AI worker compiles the whole wasm a second time: start it once the page has been
     // drawn (a frame, then a task after its paint), so the open table or the home is shown
     // first. A request made before then starts the worker itself (worker::ask).
@@ -228,6 +229,18 @@ fn App() -> impl IntoView {
             </main>
         </div>
     }
+}
+
+thread_local! {
+    /// Whether the app has been drawn once since the page loaded ([`app_drawn`]).
+    static APP_DRAWN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the app's first screen has been drawn: false while the page is still opening (its
+/// first task builds that screen, the home or the table in progress, however long it takes),
+/// true once a click can have opened something.
+pub(crate) fn app_drawn() -> bool {
+    APP_DRAWN.with(std::cell::Cell::get)
 }
 
 /// Run `f` once the page has been drawn: in the task after the next frame's paint, so that what

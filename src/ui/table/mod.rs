@@ -29,7 +29,7 @@ use super::game_ui::GameUi;
 use super::handoff::HandOff;
 use super::online::guest::{Feed, GuestPanel, GuestStatus};
 use super::online::host::HostPanel;
-use super::{after_paint, saves, use_lang, Covered, Screen, TableSpec};
+use super::{after_paint, app_drawn, saves, use_lang, Covered, Screen, TableSpec};
 use crate::engine::{Seat, ToMove};
 use crate::t;
 use controls::{Controls, DEFAULT_PACE};
@@ -281,11 +281,26 @@ fn table_with(table: Table) -> AnyView {
     };
     let (root, layer) = (NodeRef::new(), NodeRef::new());
     follow_moves(&table, root, layer);
-    // The side comes a task after the board: starting or reopening a table is then two
-    // shorter main-thread tasks instead of one long one (issue #20 target 2), and the board,
-    // where the first move is made, is on screen first.
+    // A table opened by a click comes in three main-thread tasks instead of one long one
+    // (issue #20 target 2): the table's frame in the click's task (the setup screen goes), the
+    // board a paint later, and the side after the board, which is where the first move is made
+    // and so is on screen first. A table the page opens at (a return to the game) has its
+    // board in the page's first task, which starts the wasm and is long in any case: a paint
+    // more before the board would only make the player wait for it.
+    let boarded = RwSignal::new(!app_drawn());
     let painted = RwSignal::new(false);
-    after_paint(move || painted.set(true));
+    after_paint(move || match boarded.try_get_untracked() {
+        Some(false) => {
+            boarded.set(true);
+            after_paint(move || {
+                painted.try_set(true);
+            });
+        }
+        // Drawn at once, or the table has gone in the meantime (its signals with it).
+        _ => {
+            painted.try_set(true);
+        }
+    });
     view! {
         <section
             node_ref=root
@@ -301,7 +316,7 @@ fn table_with(table: Table) -> AnyView {
                 <div class="board-wrap" inert=covered>
                     {
                         let board = board.clone();
-                        move || board.board()
+                        move || boarded.get().then(|| board.board())
                     }
                 </div>
             </Show>
