@@ -305,7 +305,9 @@ fn table_with(table: Table) -> AnyView {
         <section
             node_ref=root
             class="table"
-            data-game=game_id
+            // Named once the table is drawn whole, board and side: what the browser tests
+            // wait for after Start (the board and the side come in later tasks than the frame).
+            data-game=move || painted.get().then_some(game_id)
             data-thinking=move || thinking.get().then_some("")
             data-over=move || (to_move.get() == ToMove::Over).then_some("")
             data-online=online
