@@ -44,6 +44,11 @@ fn setup_for<G: GameUi>() -> impl IntoView {
             })
             .collect::<Vec<_>>(),
     );
+    super::after_paint(move || {
+        if let Some(options) = options.try_get_untracked() {
+            G::prepare(&options);
+        }
+    });
     let count = Memo::new(move |_| options.with(G::seat_count_for));
     let names = Signal::derive(move || {
         seats.with(|s| s.iter().take(count.get()).map(|s| s.name.clone()).collect())

@@ -1199,6 +1199,11 @@ fn rules_picture() -> impl IntoView {
 
 impl GameUi for LongCampaign {
     const NAME: &'static str = "Long Campaign";
+    /// The question bank is read once, when the first table needs it: on the setup screen
+    /// rather than inside Start's task (a third of Start's task at 4× on a phone profile).
+    fn prepare(options: &CampaignOptions) {
+        let _ = super::bank::banks(options.questions);
+    }
     /// The question bank ships with the app: every device holds the same questions and answers,
     /// the shared seed picks them, and a guest's check at the end covers every answer.
     fn online_trust(lang: Lang) -> Option<String> {
