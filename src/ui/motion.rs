@@ -603,12 +603,21 @@ pub fn follow(
 ) {
     let last = StoredValue::new_local(None::<(usize, usize, Snapshot)>);
     let copies = StoredValue::new_local(Copies::new());
+    // Counts the readings asked for, so that a reading put off to after the paint does not
+    // replace a newer one.
+    let asked = StoredValue::new_local(0u64);
     Effect::new(move |_| {
         let (moves, viewer, live) = (moves.get(), viewer.get(), live.get());
         let (Some(root), Some(layer)) = (root.get(), layer.get()) else {
             return;
         };
         let (root, layer): (Element, Element) = (root.into(), layer.into());
+        let Some(ask) = asked.try_update_value(|n| {
+            *n += 1;
+            *n
+        }) else {
+            return;
+        };
         // In the next frame, before it is painted: every part of the table has been drawn anew
         // by then, whatever order the effects ran in.
         request_animation_frame(move || {
@@ -618,15 +627,39 @@ pub fn follow(
                 last.set_value(None);
                 return;
             }
+            let shows = last
+                .try_with_value(|last| {
+                    last.as_ref()
+                        .is_some_and(|(m, v, _)| *m != moves && *v == viewer && live)
+                })
+                .unwrap_or(false);
+            if !shows {
+                // Nothing moves: this reading is only the next move's starting point. It waits
+                // for the task after this frame's paint, where the layout is already done,
+                // instead of adding its copies of every piece and a forced layout to the frame
+                // (a table's first reading was most of a 70–80 ms task at 4×, issue #20
+                // target 2).
+                set_timeout(
+                    move || {
+                        if asked.try_get_value() != Some(ask) || reduced() {
+                            return;
+                        }
+                        let now = copies
+                            .try_update_value(|copies| snapshot(&root, copies))
+                            .unwrap_or_default();
+                        last.try_set_value(Some((moves, viewer, now)));
+                    },
+                    std::time::Duration::ZERO,
+                );
+                return;
+            }
             // Read before anything moves: an animation's first frame would shift what is read.
             let now = copies
                 .try_update_value(|copies| snapshot(&root, copies))
                 .unwrap_or_default();
             last.update_value(|last| {
-                if let Some((m, v, before)) = last.as_ref() {
-                    if *m != moves && *v == viewer && live {
-                        show(&root, &layer, before, &now);
-                    }
+                if let Some((_, _, before)) = last.as_ref() {
+                    show(&root, &layer, before, &now);
                 }
                 *last = Some((moves, viewer, now));
             });
