@@ -102,6 +102,19 @@
 //!   blending half the one-ply value in: 57.5 % against Hard, 65.5 % against Greedy (seed 1).
 //! * Three players: 33.5 % against two Hard seats (seed 1), no better than chance; the look
 //!   only sees the next seat, while the game ends on the third negotiation.
+//!
+//! Also measured and dropped on Dec 5 (Expert changed one setting at a time, 200 games a seed
+//! against Hard; Hard itself, the same one-ply council, wins 50.0 % against two Greedy seats
+//! with three players, so skill does show there):
+//! * Three players, seed 1 unless said: the look over the whole round (every other seat answers
+//!   as Hard before we judge): 34.5 %; Hard's one-ply council on 256 deals: 34.5 %; `now` 0.3:
+//!   39.5, 36.0, 34.5 % on seeds 1–3; `now` 0.15, 0.5, 0.7 on seeds 2–3: 30.5–36.0 %; a reserve
+//!   of 0.6: 36.0 %; the two-player read: 34.0, 31.0 % (seeds 1–2), with 256 deals 40.0, 27.0 %;
+//!   the two-player colour race (leader 1, colour temperature 0.1·√stones): 36.0, 31.0 %. All
+//!   within chance of a third: with three players Expert has not been made better than Hard.
+//! * Two players, seeds 1–2 (as committed: 57.5, 61.5 %): a reserve of 0.3 or 1.0: 57.0, 61.5 %
+//!   both; `now` 0.9: 66.0, 56.0 %; `now` 0.99: 58.0, 60.0 %. The weights sit on the same
+//!   plateau against Hard as against Greedy.
 
 use super::hunch::sample;
 use super::rules::{
