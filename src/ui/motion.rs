@@ -627,6 +627,11 @@ pub fn follow(
                 last.set_value(None);
                 return;
             }
+            let read = move |root: &Element| {
+                copies
+                    .try_update_value(|copies| snapshot(root, copies))
+                    .unwrap_or_default()
+            };
             let shows = last
                 .try_with_value(|last| {
                     last.as_ref()
@@ -641,22 +646,16 @@ pub fn follow(
                 // target 2).
                 set_timeout(
                     move || {
-                        if asked.try_get_value() != Some(ask) || reduced() {
-                            return;
+                        if asked.try_get_value() == Some(ask) {
+                            last.try_set_value(Some((moves, viewer, read(&root))));
                         }
-                        let now = copies
-                            .try_update_value(|copies| snapshot(&root, copies))
-                            .unwrap_or_default();
-                        last.try_set_value(Some((moves, viewer, now)));
                     },
                     std::time::Duration::ZERO,
                 );
                 return;
             }
             // Read before anything moves: an animation's first frame would shift what is read.
-            let now = copies
-                .try_update_value(|copies| snapshot(&root, copies))
-                .unwrap_or_default();
+            let now = read(&root);
             last.update_value(|last| {
                 if let Some((_, _, before)) = last.as_ref() {
                     show(&root, &layer, before, &now);
