@@ -167,10 +167,15 @@ async function lastShow(page) {
 
 // Watches a page's table for the first change after arm(): the time (ms, epoch) when what the
 // table shows first differed from what it showed when armed. Used for the latency from a click
-// on one device to the action showing on another.
+// on one device to the action showing on another. The motion's overlay is left out: the ghosts
+// of the previous action leave it when their motion ends, which is no news from the other
+// device (counted, they gave click-to-change times below zero).
 function installWatch() {
   if (window.__turfWatch) return;
-  const sig = () => { const t = document.querySelector('section.table'); return t ? t.innerHTML : ''; };
+  const sig = () => {
+    const t = document.querySelector('section.table');
+    return t ? [...t.children].filter(c => !c.classList.contains('motion-layer')).map(c => c.outerHTML).join('') : '';
+  };
   const w = window.__turfWatch = { base: null, changedAt: null, sig };
   new MutationObserver(() => {
     if (w.base !== null && w.changedAt === null && sig() !== w.base) w.changedAt = performance.timeOrigin + performance.now();
