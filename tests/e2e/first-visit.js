@@ -6,7 +6,10 @@
 //   home ready to tap: the five games' buttons (the static home's links or the app's buttons)
 //     are in the page, shown and enabled, and the page has painted (first contentful paint);
 //   Herd's first legal target: tap Herd on the home page as soon as it is ready to tap, keep the
-//     setup (you against the computer), tap Start, until the first [data-legal] element;
+//     setup (you against the computer), tap Start, until the first [data-legal] element. Herd
+//     draws its first player (herd.md D10): when the computer is drawn, its first turn (the
+//     worker's start, its search, the table's pace between its actions) comes before your first
+//     target, so the runs are also reported apart by who moved first;
 //   repeat visit: after the service worker is active, a new tab of the same profile opens Turf
 //     again, which goes back to the open Herd table: until its first [data-legal] element.
 // Bytes on the wire are counted by the server: during the first visit up to the Herd table, then
@@ -79,7 +82,7 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
 (async () => {
   const server = await startGzipServer(0, DIR);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const rows = { home: [], herd: [], repeat: [], bytesHerd: [], pageHerd: [], bytesInstalled: [], bytesRepeat: [], wasmFetches: [] };
+  const rows = { home: [], herd: [], youFirst: [], computerFirst: [], repeat: [], bytesHerd: [], pageHerd: [], bytesInstalled: [], bytesRepeat: [], wasmFetches: [] };
   try {
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext(PHONE);
@@ -95,6 +98,10 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         const first = await page.evaluate(() => window.__fv);
         rows.home.push(first.home);
         rows.herd.push(first.legal);
+        // Who plays Red, the first player: the players' panel comes a paint after the board.
+        const red = page.locator('.player.seat-red .player-kind');
+        const youFirst = /Human|Ember/.test(await red.textContent({ timeout: 60000 }));
+        (youFirst ? rows.youFirst : rows.computerFirst).push(first.legal);
         rows.bytesHerd.push(sum(server.served));
         rows.pageHerd.push(page.received);
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -111,7 +118,7 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         const repeat = await again.evaluate(() => window.__fv);
         const ms = x => (x ?? NaN).toFixed(0);
         const at = fv => `${fv.build ?? 'app'} build, CSS at ${ms(fv.css)} ms, first paint ${ms(fv.fcp)} ms, wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms`;
-        console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms ` +
+        console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms, ${youFirst ? 'you' : 'the computer'} first ` +
           `(${at(first)}; repeat visit: ${at(repeat)})`);
         console.log(`  repeat visit ${rows.repeat[run].toFixed(0)} ms; bytes: the page received ${kb(rows.pageHerd[run])} KB to the Herd table; served ${kb(rows.bytesHerd[run])} KB to the Herd table, ` +
           `${kb(rows.bytesInstalled[run])} KB once the service worker is active (${rows.wasmFetches[run]} wasm download(s)), ` +
@@ -124,10 +131,12 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
     await browser.close();
     await server.stop();
   }
-  const line = (what, xs, unit = 'ms') => console.log(`${what}: median ${median(xs).toFixed(0)} ${unit} of ${xs.length} (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`);
+  const line = (what, xs, unit = 'ms') => xs.length && console.log(`${what}: median ${median(xs).toFixed(0)} ${unit} of ${xs.length} (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`);
   console.log('Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), 4× CPU slowdown, 390×844 phone viewport, gzip:');
   line('First visit, home ready to tap', rows.home);
   line('First visit, Herd\'s first legal target (taps included)', rows.herd);
+  line('  of which you moved first', rows.youFirst);
+  line('  of which the computer moved first', rows.computerFirst);
   line('Repeat visit, the open table\'s first legal target', rows.repeat);
   console.log(`Bytes on the wire (median): the page received ${kb(median(rows.pageHerd))} KB to the Herd table; the server sent ${kb(median(rows.bytesHerd))} KB to the Herd table, ` +
     `${kb(median(rows.bytesInstalled))} KB once the service worker is active (wasm downloaded ${median(rows.wasmFetches)} time(s)), ` +
