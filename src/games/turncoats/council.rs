@@ -104,7 +104,8 @@
 //!   only sees the next seat, while the game ends on the third negotiation.
 //!
 //! Also measured and dropped on Dec 5 (Expert changed one setting at a time through an
-//! experiment switch on the unmerged branch `tc-exp`, 200 games a seed against Hard; Hard
+//! experiment switch in a build that was not merged, branch `tc-exp`, which is not in this
+//! repository: each setting below is one line to set again; 200 games a seed against Hard; Hard
 //! itself, the same one-ply council, wins 50.0 % against two Greedy seats with three players,
 //! so skill does show there):
 //! * Three players, seed 1 unless said: the look over the whole round (every other seat answers
