@@ -105,7 +105,7 @@
 //!
 //! Also measured and dropped on Dec 5 (Expert changed one setting at a time through an
 //! experiment switch in a build that was not merged, branch `tc-exp`, which is not in this
-//! repository: each setting below is one line to set again; 200 games a seed against Hard; Hard
+//! repository; 200 games a seed against Hard; Hard
 //! itself, the same one-ply council, wins 50.0 % against two Greedy seats with three players,
 //! so skill does show there):
 //! * Three players, seed 1 unless said: the look over the whole round (every other seat answers
