@@ -29,6 +29,7 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use leptos::prelude::*;
+use leptos::tachys::view::any_view::AnyViewState;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -189,6 +190,8 @@ fn App() -> impl IntoView {
     // for offline play: the whole app's own files come from the HTTP cache, but a game's own
     // build (builds.rs) has to download the whole app, and that must not slow the table's start.
     after_paint(register_service_worker);
+    let main = NodeRef::<leptos::html::Main>::new();
+    show_screens(main, screen);
     let go_home = move |_| {
         saves::set_current(None);
         screen.set(Screen::Home);
@@ -218,16 +221,61 @@ fn App() -> impl IntoView {
                         .collect_view()}
                 </div>
             </header>
-            <main class="screen">
-                {move || match screen.get() {
-                    Screen::Home => home::home().into_any(),
-                    Screen::Setup(id) => setup::setup(id),
-                    Screen::Table(spec) => table::table(spec),
-                    Screen::Lobby(spec) => online::host::lobby(spec),
-                    Screen::Join(code) => online::guest::join(code),
-                }}
-            </main>
+            <main class="screen" node_ref=main></main>
         </div>
+    }
+}
+
+/// The view of one screen.
+fn screen_view(screen: Screen) -> AnyView {
+    match screen {
+        Screen::Home => home::home().into_any(),
+        Screen::Setup(id) => setup::setup(id),
+        Screen::Table(spec) => table::table(spec),
+        Screen::Lobby(spec) => online::host::lobby(spec),
+        Screen::Join(code) => online::guest::join(code),
+    }
+}
+
+/// Shows the current screen in `main`, each one built whole in place of the last (issue #20
+/// target 2). Leptos's `move || match screen` rebuilt one screen *into* the next: under
+/// `erase_components` every element has one type, so the home's section was diffed child by
+/// child into the setup's, the old screen's pieces removed among the new one's, and the removal
+/// of the tapped (focused) button made Chromium lay out both screens inside the tap's task.
+/// Here the focus leaves and the old screen leaves the page first, the new one is built, and
+/// the old one's views and signals are dropped a task later: the tap's task is the new screen.
+fn show_screens(main: NodeRef<leptos::html::Main>, screen: RwSignal<Screen>) {
+    let app = Owner::current().expect("the app's owner");
+    let shown = StoredValue::new_local(None::<leptos::mount::UnmountHandle<AnyViewState>>);
+    Effect::new(move |_| {
+        let next = screen.get();
+        let Some(main) = main.get() else {
+            return;
+        };
+        if let Some(old) = shown.try_update_value(Option::take).flatten() {
+            blur_focus();
+            while let Some(child) = main.last_child() {
+                let _ = main.remove_child(&child);
+            }
+            set_timeout(move || drop(old), std::time::Duration::ZERO);
+        }
+        // A child of the app's owner, not of this effect's: its contexts are the app's, and it
+        // is dropped here, not when the effect next runs.
+        let handle =
+            app.with(|| untrack(|| leptos::mount::mount_to(main, move || screen_view(next))));
+        shown.set_value(Some(handle));
+    });
+}
+
+/// Takes the focus off whatever has it, so that removing it does not make the browser lay
+/// the page out there and then.
+fn blur_focus() {
+    use wasm_bindgen::JsCast;
+    if let Some(focused) = document()
+        .active_element()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = focused.blur();
     }
 }
 

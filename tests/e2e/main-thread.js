@@ -1,10 +1,11 @@
 // Issue #20 target 2: the longest main-thread task of each game at 4× CPU throttling (Chromium's
 // long-task observer: every task over 50 ms), with the table's motion on, as a player has it.
-// Per game: starting a table (the Start click and 0.3 s after it), its first moves, a whole
-// game of two Easy computers at the Instant pace (every action drawn, every round's end), the
-// game-over screen with its chart, and the replay stepped through action by action and dragged
-// from end to end.
-// usage: [MOTION=off] [PROFILE=start|play|replay] [TRACE=start|play|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
+// Per game: the home from the page's opening (its card pictures drawn after), the game's setup
+// (the tap on its card, the seats chosen, its preview picture), starting a table (the Start click
+// and 0.3 s after it), its first moves, a whole game of two Easy computers at the Instant pace
+// (every action drawn, every round's end), the game-over screen with its chart, and the replay
+// stepped through action by action and dragged from end to end.
+// usage: [MOTION=off] [PROFILE=setup|start|play|replay] [TRACE=setup|start|play|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
 // dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. With
 // PROFILE=play (or start, replay) the page's main thread is sampled (DevTools' CPU profiler) in that phase, and
 // the functions that took the most of it are printed: wasm functions carry their Rust names
@@ -135,12 +136,17 @@ async function measure(page, url, game, cdp) {
   await page.evaluate(() => {
     window.__long = [];
     window.__phases = [];
+    // Buffered: the home's own tasks since the page opened count too.
     new PerformanceObserver(list => {
       for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: false });
+    }).observe({ type: 'longtask', buffered: true });
+    window.__phases.push(['home', 0]);
   });
+  // The home's card pictures are drawn one a task after its first paint.
+  await page.waitForTimeout(2500);
+  await phase(page, 'setup', cdp);
   await page.click(`button[data-game="${game}"]`);
-  for (let i = 0; i < setup.seats; i++) await page.selectOption(`[data-seat="${i}"] select`, 'easy').catch(() => {});
+  for (let i = 0; i < setup.seats; i++) await page.selectOption(`[data-seat="${i}"] select`, 'easy', { timeout: 2000 }).catch(() => {});
   for (const [sel, v] of setup.options || []) await page.selectOption(sel, v);
   // A player reads the setup before starting: its own drawing (the board's miniature) is over.
   await page.waitForTimeout(500);
