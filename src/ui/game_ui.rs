@@ -138,9 +138,13 @@ pub trait GameUi: Game {
         options.clone()
     }
     /// Work a new table with `options` will need that can be done while the player reads the
-    /// setup screen (run a paint after it is drawn), so that Start's task is shorter (issue #20
-    /// target 2): Long Campaign reads its question bank here. Nothing by default.
-    fn prepare(_options: &Self::Options) {}
+    /// setup screen, so that Start's task is shorter (issue #20 target 2): Long Campaign reads
+    /// its question bank here. Called a paint after the setup is drawn, and again a paint later
+    /// while it says there is more to do (true), so each step is a short task of its own.
+    /// Nothing by default.
+    fn prepare(_options: &Self::Options) -> bool {
+        false
+    }
     /// The game-specific part of the setup screen; `seat_names` for choices such as who starts,
     /// `seats` (the seats at the table: human, or AI and its level) for options that depend on
     /// who plays. Components (this form, the board) read the language with [`super::use_lang`].

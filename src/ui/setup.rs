@@ -44,11 +44,7 @@ fn setup_for<G: GameUi>() -> impl IntoView {
             })
             .collect::<Vec<_>>(),
     );
-    super::after_paint(move || {
-        if let Some(options) = options.try_get_untracked() {
-            G::prepare(&options);
-        }
-    });
+    prepare::<G>(options);
     let count = Memo::new(move |_| options.with(G::seat_count_for));
     let names = Signal::derive(move || {
         seats.with(|s| s.iter().take(count.get()).map(|s| s.name.clone()).collect())
@@ -143,6 +139,15 @@ fn setup_for<G: GameUi>() -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The game's [`GameUi::prepare`], a step a paint, while the setup is up and there is more.
+fn prepare<G: GameUi>(options: RwSignal<G::Options>) {
+    super::after_paint(move || {
+        if options.try_with_untracked(G::prepare) == Some(true) {
+            prepare::<G>(options);
+        }
+    });
 }
 
 /// Hints are on by default when a computer plays, off in pass-and-play between humans.

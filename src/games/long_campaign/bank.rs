@@ -40,7 +40,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// One embedded question file.
 #[derive(Clone, Copy, Debug)]
@@ -422,33 +422,54 @@ impl std::fmt::Display for BankError {
 /// Parse and validate `files` into a bank per language. Every problem is reported, not only the
 /// first.
 pub fn load(files: &[BankFile]) -> Result<Banks, Vec<BankError>> {
-    let mut errors = Vec::new();
-    let mut banks = Banks::default();
-    // id -> per language: (file, question) for the cross-language checks.
-    let mut seen: BTreeMap<String, [Option<(String, Question)>; 2]> = BTreeMap::new();
+    let mut loading = Loading::default();
     for file in files {
+        loading.read(file);
+    }
+    loading.finish()
+}
+
+/// A load under way: the files read so far. [`load`] reads them all at once; a screen reads
+/// them a file a task ([`read_some`]), so that no task of a phone's main thread grows long
+/// (issue #20 target 2: the whole bank was one task of 60-90 ms at 4×).
+#[derive(Default)]
+struct Loading {
+    /// How many of the set's files are read.
+    read: usize,
+    banks: Banks,
+    errors: Vec<BankError>,
+    /// id -> per language: (file, question) for the cross-language checks.
+    seen: BTreeMap<String, [Option<(String, Question)>; 2]>,
+}
+
+impl Loading {
+    /// One file's questions, each checked alone and against those read before.
+    fn read(&mut self, file: &BankFile) {
+        self.read += 1;
         let items = match serde_json::from_str::<Value>(file.text) {
             Ok(Value::Array(items)) => items,
             Ok(_) => {
-                errors.push(err(file.name, "(file)", "the file is not a JSON array"));
-                continue;
+                self.errors
+                    .push(err(file.name, "(file)", "the file is not a JSON array"));
+                return;
             }
             Err(e) => {
-                errors.push(err(file.name, "(file)", &format!("not valid JSON: {e}")));
-                continue;
+                self.errors
+                    .push(err(file.name, "(file)", &format!("not valid JSON: {e}")));
+                return;
             }
         };
         for (position, item) in items.iter().enumerate() {
             match parse_question(item) {
                 Err((who, problem)) => {
                     let who = who.unwrap_or_else(|| format!("entry {position}"));
-                    errors.push(err(file.name, &who, &problem));
+                    self.errors.push(err(file.name, &who, &problem));
                 }
                 Ok(q) => {
-                    let slot = seen.entry(q.id.clone()).or_default();
+                    let slot = self.seen.entry(q.id.clone()).or_default();
                     let lang = q.language as usize;
                     if let Some((other, _)) = &slot[lang] {
-                        errors.push(err(
+                        self.errors.push(err(
                             file.name,
                             &q.id,
                             &format!(
@@ -460,82 +481,105 @@ pub fn load(files: &[BankFile]) -> Result<Banks, Vec<BankError>> {
                     }
                     slot[lang] = Some((file.name.to_string(), q.clone()));
                     match q.language {
-                        Language::En => banks.en.push(q),
-                        Language::Hu => banks.hu.push(q),
+                        Language::En => self.banks.en.push(q),
+                        Language::Hu => self.banks.hu.push(q),
                     }
                 }
             }
         }
     }
-    for (id, [en, hu]) in &seen {
-        match (en, hu) {
-            (Some((file, _)), None) => errors.push(err(file, id, "no Hungarian (hu) version")),
-            (None, Some((file, _))) => errors.push(err(file, id, "no English (en) version")),
-            (Some((file, a)), Some((_, b))) => {
-                if a.kind() != b.kind() {
-                    errors.push(err(file, id, "the en and hu versions differ in type"));
+
+    /// The checks across files and languages, then the banks or every problem found.
+    fn finish(mut self) -> Result<Banks, Vec<BankError>> {
+        for (id, [en, hu]) in &self.seen {
+            match (en, hu) {
+                (Some((file, _)), None) => {
+                    self.errors.push(err(file, id, "no Hungarian (hu) version"))
                 }
-                if a.category != b.category {
-                    errors.push(err(file, id, "the en and hu versions differ in category"));
+                (None, Some((file, _))) => {
+                    self.errors.push(err(file, id, "no English (en) version"))
                 }
-                if a.difficulty != b.difficulty {
-                    errors.push(err(file, id, "the en and hu versions differ in difficulty"));
+                (Some((file, a)), Some((_, b))) => {
+                    if a.kind() != b.kind() {
+                        self.errors
+                            .push(err(file, id, "the en and hu versions differ in type"));
+                    }
+                    if a.category != b.category {
+                        self.errors.push(err(
+                            file,
+                            id,
+                            "the en and hu versions differ in category",
+                        ));
+                    }
+                    if a.difficulty != b.difficulty {
+                        self.errors.push(err(
+                            file,
+                            id,
+                            "the en and hu versions differ in difficulty",
+                        ));
+                    }
+                    if a.answer() != b.answer() {
+                        self.errors
+                            .push(err(file, id, "the en and hu versions differ in answer"));
+                    }
+                    if a.correct_index() != b.correct_index() {
+                        self.errors.push(err(
+                            file,
+                            id,
+                            "the en and hu versions have a different correct option (correctIndex)",
+                        ));
+                    }
+                    if a.same_fact != b.same_fact {
+                        self.errors.push(err(
+                            file,
+                            id,
+                            "the en and hu versions differ in sameFact",
+                        ));
+                    }
                 }
-                if a.answer() != b.answer() {
-                    errors.push(err(file, id, "the en and hu versions differ in answer"));
-                }
-                if a.correct_index() != b.correct_index() {
-                    errors.push(err(
-                        file,
-                        id,
-                        "the en and hu versions have a different correct option (correctIndex)",
-                    ));
-                }
-                if a.same_fact != b.same_fact {
-                    errors.push(err(file, id, "the en and hu versions differ in sameFact"));
-                }
+                (None, None) => {}
             }
-            (None, None) => {}
         }
-    }
-    // A same-fact group of one is a typo in its name.
-    let mut members: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for (id, [en, _]) in &seen {
-        if let Some(f) = en.as_ref().and_then(|(_, q)| q.same_fact.as_deref()) {
-            members.entry(f).or_default().push(id);
+        // A same-fact group of one is a typo in its name.
+        let mut members: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for (id, [en, _]) in &self.seen {
+            if let Some(f) = en.as_ref().and_then(|(_, q)| q.same_fact.as_deref()) {
+                members.entry(f).or_default().push(id);
+            }
         }
-    }
-    for (fact, ids) in &members {
-        if ids.len() < 2 {
-            let file = seen[ids[0]][0]
-                .as_ref()
-                .map_or("(bank)", |(f, _)| f.as_str());
-            errors.push(err(
-                file,
-                ids[0],
-                &format!("sameFact \"{fact}\" has no other question"),
-            ));
+        for (fact, ids) in &members {
+            if ids.len() < 2 {
+                let file = self.seen[ids[0]][0]
+                    .as_ref()
+                    .map_or("(bank)", |(f, _)| f.as_str());
+                self.errors.push(err(
+                    file,
+                    ids[0],
+                    &format!("sameFact \"{fact}\" has no other question"),
+                ));
+            }
         }
-    }
-    banks.en.group_facts();
-    banks.hu.group_facts();
-    for lang in Language::ALL {
-        let bank = banks.language(lang);
-        if bank.choice.is_empty() || bank.numeric.is_empty() {
-            errors.push(err(
-                "(bank)",
-                lang.code(),
-                "a language needs at least one question of each type",
-            ));
+        self.banks.en.group_facts();
+        self.banks.hu.group_facts();
+        for lang in Language::ALL {
+            let bank = self.banks.language(lang);
+            if bank.choice.is_empty() || bank.numeric.is_empty() {
+                self.errors.push(err(
+                    "(bank)",
+                    lang.code(),
+                    "a language needs at least one question of each type",
+                ));
+            }
+            if bank.choice.len() > u16::MAX as usize || bank.numeric.len() > u16::MAX as usize {
+                self.errors
+                    .push(err("(bank)", lang.code(), "too many questions"));
+            }
         }
-        if bank.choice.len() > u16::MAX as usize || bank.numeric.len() > u16::MAX as usize {
-            errors.push(err("(bank)", lang.code(), "too many questions"));
+        if self.errors.is_empty() {
+            Ok(self.banks)
+        } else {
+            Err(self.errors)
         }
-    }
-    if errors.is_empty() {
-        Ok(banks)
-    } else {
-        Err(errors)
     }
 }
 
@@ -664,23 +708,72 @@ fn parse_question(item: &Value) -> Result<Question, ParseError> {
 
 /// The loaded question set, or why it failed (the tests make sure it never does).
 pub fn banks(set: QuestionSet) -> Result<&'static Banks, String> {
+    whole(loads(set)).as_ref().map_err(Clone::clone)
+}
+
+/// Reads one more file of `set`'s bank, or finishes the bank once every file is read; false
+/// once the bank is whole. A screen calls it a task at a time while the player reads it (the
+/// setup), so that [`banks`], which reads whatever is left at once, finds the work done.
+pub fn read_some(set: QuestionSet) -> bool {
+    read_step(loads(set))
+}
+
+fn whole((cell, under_way, files): Load) -> &'static Result<Banks, String> {
+    cell.get_or_init(|| {
+        let mut loading = under_way.lock().map_or_else(|_| None, |mut l| l.take());
+        let loading = loading.get_or_insert_with(Loading::default);
+        for file in &files[loading.read..] {
+            loading.read(file);
+        }
+        finished(std::mem::take(loading))
+    })
+}
+
+fn read_step((cell, under_way, files): Load) -> bool {
+    if cell.get().is_some() {
+        return false;
+    }
+    let Ok(mut under_way) = under_way.lock() else {
+        return false;
+    };
+    let loading = under_way.get_or_insert_with(Loading::default);
+    if let Some(file) = files.get(loading.read) {
+        loading.read(file);
+        return true;
+    }
+    let done = finished(std::mem::take(loading));
+    *under_way = None;
+    let _ = cell.set(done);
+    false
+}
+
+type Load = (
+    &'static OnceLock<Result<Banks, String>>,
+    &'static Mutex<Option<Loading>>,
+    &'static [BankFile],
+);
+
+/// Where `set`'s bank is kept once read, its load under way, and its files.
+fn loads(set: QuestionSet) -> Load {
     static FULL: OnceLock<Result<Banks, String>> = OnceLock::new();
     static SAMPLE: OnceLock<Result<Banks, String>> = OnceLock::new();
-    let (cell, files) = match set {
-        QuestionSet::Full => (&FULL, BANK_FILES),
-        QuestionSet::Sample => (&SAMPLE, SAMPLE_FILES),
-    };
-    cell.get_or_init(|| {
-        load(files).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
+    static FULL_UNDER_WAY: Mutex<Option<Loading>> = Mutex::new(None);
+    static SAMPLE_UNDER_WAY: Mutex<Option<Loading>> = Mutex::new(None);
+    match set {
+        QuestionSet::Full => (&FULL, &FULL_UNDER_WAY, BANK_FILES),
+        QuestionSet::Sample => (&SAMPLE, &SAMPLE_UNDER_WAY, SAMPLE_FILES),
+    }
+}
+
+/// A finished load, its problems said in one line.
+fn finished(loading: Loading) -> Result<Banks, String> {
+    loading.finish().map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
     })
-    .as_ref()
-    .map_err(Clone::clone)
 }
 
 /// The bank of one language of one set.
@@ -692,4 +785,69 @@ pub fn bank(set: QuestionSet, language: Language) -> Result<&'static Bank, Strin
 pub(crate) fn empty_bank() -> &'static Bank {
     static EMPTY: OnceLock<Bank> = OnceLock::new();
     EMPTY.get_or_init(Bank::default)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set's bank kept apart from the app's, so that no other test reads it meanwhile.
+    fn apart(files: &'static [BankFile]) -> Load {
+        (
+            Box::leak(Box::new(OnceLock::new())),
+            Box::leak(Box::new(Mutex::new(None))),
+            files,
+        )
+    }
+
+    fn at_once(files: &[BankFile]) -> Result<Banks, String> {
+        finished({
+            let mut loading = Loading::default();
+            files.iter().for_each(|f| loading.read(f));
+            loading
+        })
+    }
+
+    #[test]
+    fn the_bank_read_a_file_a_task_is_the_bank_read_at_once() {
+        let load = apart(BANK_FILES);
+        let mut steps = 0;
+        while read_step(load) {
+            steps += 1;
+            assert!(steps <= BANK_FILES.len(), "a step a file, then the checks");
+        }
+        assert_eq!(steps, BANK_FILES.len());
+        assert!(!read_step(load), "nothing is left");
+        assert_eq!(whole(load), &at_once(BANK_FILES));
+        assert!(whole(load).is_ok());
+    }
+
+    #[test]
+    fn a_bank_left_half_read_is_finished_when_a_table_needs_it() {
+        const BROKEN: &[BankFile] = &[
+            BankFile {
+                name: "mc-hungary.json",
+                text: include_str!("../../../data/questions/mc-hungary.json"),
+            },
+            BankFile {
+                name: "broken.json",
+                text: "[{\"id\": \"x\"}",
+            },
+            BankFile {
+                name: "numeric-hungary.json",
+                text: include_str!("../../../data/questions/numeric-hungary.json"),
+            },
+        ];
+        for files in [BANK_FILES, BROKEN] {
+            let load = apart(files);
+            assert!(read_step(load) && read_step(load));
+            let Ok(under_way) = load.1.lock().map(|l| l.as_ref().map(|l| l.read)) else {
+                panic!("the load's lock");
+            };
+            assert_eq!(under_way, Some(2), "two files read, the rest not yet");
+            assert_eq!(whole(load), &at_once(files));
+            assert!(!read_step(load), "finished by the table's need");
+        }
+        assert!(at_once(BROKEN).is_err_and(|e| e.contains("broken.json")));
+    }
 }
