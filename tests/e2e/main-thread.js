@@ -181,7 +181,7 @@ async function measure(page, url, game, cdp) {
   const named = phases.slice(0, -1).map(([name, from], i) => {
     const to = phases[i + 1][1];
     const tasks = long.filter(([t]) => t >= from && t < to).map(([, d]) => Math.round(d));
-    return { phase: name, seconds: +((to - from) / 1000).toFixed(1), tasks: tasks.length, longest: tasks.length ? Math.max(...tasks) : 0 };
+    return { phase: name, seconds: +((to - from) / 1000).toFixed(1), tasks: tasks.length, longest: tasks.length ? Math.max(...tasks) : 0, each: tasks };
   });
   return { game, moves, phases: named, longest: Math.max(0, ...named.map(p => p.longest)), profile: profiled, trace: traced };
 }
@@ -201,7 +201,9 @@ async function measure(page, url, game, cdp) {
       const r = await measure(page, server.url, game, cdp);
       results.push(r);
       console.log(`${game}: longest task ${r.longest} ms (${r.moves} log lines)`);
-      for (const p of r.phases) console.log(`  ${p.phase.padEnd(20)} ${String(p.seconds).padStart(6)} s  ${p.tasks} long tasks, longest ${p.longest} ms`);
+      // A phase of a few long tasks lists them in order (which one is the tap, which a picture).
+      const few = p => (p.tasks > 0 && p.tasks <= 6 ? `: ${p.each.join(', ')}` : '');
+      for (const p of r.phases) console.log(`  ${p.phase.padEnd(20)} ${String(p.seconds).padStart(6)} s  ${p.tasks} long tasks, longest ${p.longest} ms${few(p)}`);
       if (r.profile) {
         console.log(`  most self time in ${process.env.PROFILE}:`);
         for (const f of r.profile) console.log(`    ${String(f.share).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}`);
