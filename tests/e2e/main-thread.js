@@ -7,10 +7,10 @@
 // stepped through action by action and dragged from end to end.
 // usage: [MOTION=off] [PROFILE=setup|start|play|replay] [TRACE=setup|start|play|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
 // dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. With
-// PROFILE=play (or start, replay) the page's main thread is sampled (DevTools' CPU profiler) in that phase, and
+// PROFILE=play (or setup, start, replay) the page's main thread is sampled (DevTools' CPU profiler) in that phase, and
 // the functions that took the most of it are printed: wasm functions carry their Rust names
 // when the wasm keeps its name section (a build without wasm-opt, `data-wasm-opt="0"`). With
-// TRACE=play (or start, replay) a DevTools trace is taken during that phase, and its long tasks'
+// TRACE=play (or setup, start, replay) a DevTools trace is taken during that phase, and its long tasks'
 // time is printed by what the browser did in them (script, style, layout, paint…), their self
 // time summed; TRACE_FILE=path keeps the trace, PROFILE_FILE=path the profile.
 const fs = require('fs');

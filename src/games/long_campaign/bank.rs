@@ -435,7 +435,7 @@ pub fn load(files: &[BankFile]) -> Result<Banks, Vec<BankError>> {
 #[derive(Default)]
 struct Loading {
     /// How many of the set's files are read.
-    read: usize,
+    files_read: usize,
     banks: Banks,
     errors: Vec<BankError>,
     /// id -> per language: (file, question) for the cross-language checks.
@@ -445,7 +445,7 @@ struct Loading {
 impl Loading {
     /// One file's questions, each checked alone and against those read before.
     fn read(&mut self, file: &BankFile) {
-        self.read += 1;
+        self.files_read += 1;
         let items = match serde_json::from_str::<Value>(file.text) {
             Ok(Value::Array(items)) => items,
             Ok(_) => {
@@ -500,41 +500,21 @@ impl Loading {
                     self.errors.push(err(file, id, "no English (en) version"))
                 }
                 (Some((file, a)), Some((_, b))) => {
-                    if a.kind() != b.kind() {
-                        self.errors
-                            .push(err(file, id, "the en and hu versions differ in type"));
-                    }
-                    if a.category != b.category {
-                        self.errors.push(err(
-                            file,
-                            id,
-                            "the en and hu versions differ in category",
-                        ));
-                    }
-                    if a.difficulty != b.difficulty {
-                        self.errors.push(err(
-                            file,
-                            id,
-                            "the en and hu versions differ in difficulty",
-                        ));
-                    }
-                    if a.answer() != b.answer() {
-                        self.errors
-                            .push(err(file, id, "the en and hu versions differ in answer"));
-                    }
-                    if a.correct_index() != b.correct_index() {
-                        self.errors.push(err(
-                            file,
-                            id,
-                            "the en and hu versions have a different correct option (correctIndex)",
-                        ));
-                    }
-                    if a.same_fact != b.same_fact {
-                        self.errors.push(err(
-                            file,
-                            id,
-                            "the en and hu versions differ in sameFact",
-                        ));
+                    // What the two languages must share, in the order the problems are said.
+                    let differences = [
+                        (a.kind() != b.kind(), "differ in type"),
+                        (a.category != b.category, "differ in category"),
+                        (a.difficulty != b.difficulty, "differ in difficulty"),
+                        (a.answer() != b.answer(), "differ in answer"),
+                        (
+                            a.correct_index() != b.correct_index(),
+                            "have a different correct option (correctIndex)",
+                        ),
+                        (a.same_fact != b.same_fact, "differ in sameFact"),
+                    ];
+                    for (_, how) in differences.iter().filter(|(differs, _)| *differs) {
+                        let problem = format!("the en and hu versions {how}");
+                        self.errors.push(err(file, id, &problem));
                     }
                 }
                 (None, None) => {}
@@ -722,7 +702,7 @@ fn whole((cell, under_way, files): Load) -> &'static Result<Banks, String> {
     cell.get_or_init(|| {
         let mut loading = under_way.lock().map_or_else(|_| None, |mut l| l.take());
         let loading = loading.get_or_insert_with(Loading::default);
-        for file in &files[loading.read..] {
+        for file in &files[loading.files_read..] {
             loading.read(file);
         }
         finished(std::mem::take(loading))
@@ -737,7 +717,7 @@ fn read_step((cell, under_way, files): Load) -> bool {
         return false;
     };
     let loading = under_way.get_or_insert_with(Loading::default);
-    if let Some(file) = files.get(loading.read) {
+    if let Some(file) = files.get(loading.files_read) {
         loading.read(file);
         return true;
     }
@@ -841,7 +821,7 @@ mod tests {
         for files in [BANK_FILES, BROKEN] {
             let load = apart(files);
             assert!(read_step(load) && read_step(load));
-            let Ok(under_way) = load.1.lock().map(|l| l.as_ref().map(|l| l.read)) else {
+            let Ok(under_way) = load.1.lock().map(|l| l.as_ref().map(|l| l.files_read)) else {
                 panic!("the load's lock");
             };
             assert_eq!(under_way, Some(2), "two files read, the rest not yet");

@@ -105,9 +105,8 @@
 //!
 //! Also measured and dropped on Dec 5 (Expert changed one setting at a time through an
 //! experiment switch in a build that was not merged, branch `tc-exp`, which is not in this
-//! repository; 200 games a seed against Hard; Hard
-//! itself, the same one-ply council, wins 50.0 % against two Greedy seats with three players,
-//! so skill does show there):
+//! repository; 200 games a seed against Hard; Hard itself, the same one-ply council, wins
+//! 50.0 % against two Greedy seats with three players, so skill does show there):
 //! * Three players, seed 1 unless said: the look over the whole round (every other seat answers
 //!   as Hard before we judge): 34.5 %; Hard's one-ply council on 256 deals: 34.5 %; `now` 0.3:
 //!   39.5, 36.0, 34.5 % on seeds 1–3; `now` 0.15, 0.5, 0.7 on seeds 2–3: 30.5–36.0 %; a reserve
