@@ -252,9 +252,12 @@ fn screen_ctm(e: &Element) -> Option<[f64; 6]> {
         .map(|m| matrix(&m))
 }
 
-/// Ghost copies of the pieces at the last reading of the table, by what they copy: the piece's
-/// place (its parent's context) and its outer HTML.
+/// Ghost copies of the pieces read, by what they copy: the piece's place (its parent's context)
+/// and its outer HTML.
 pub type Copies = HashMap<String, Element>;
+
+/// The most ghost copies kept between readings.
+const MAX_COPIES: usize = 1000;
 
 /// A piece's parent, read once for all the pieces it holds.
 struct Parent {
@@ -263,9 +266,9 @@ struct Parent {
     screen: Option<[f64; 6]>,
 }
 
-/// A copy of the piece `e` drawn as it looks now, for its ghost. A piece unchanged since the
-/// last reading (the same outer HTML in the same place) takes its copy from `earlier`: copying
-/// every element's look was half of a reading's time, and most pieces stay as they were.
+/// A copy of the piece `e` drawn as it looks now, for its ghost. A piece drawn as one read
+/// before (the same outer HTML in the same place) takes its copy from `earlier`: copying
+/// every element's look was half of a reading's time.
 fn copy_of(
     e: &Element,
     context: &str,
@@ -289,25 +292,124 @@ fn copy_of(
     Some(copy)
 }
 
+/// What changed among the table's pieces since it was last read. A piece nothing has touched
+/// since (not itself, not its inside, not what holds it, and not moved to another place in the
+/// page's tree), under a parent that stands where it stood, is where it was and looks as it
+/// looked: its reading is taken from the last one instead of asking the page for its box, its
+/// HTML and its look (most pieces of a board stay as they were at an action, and asking for
+/// every one of them was most of a reading's time; issue #20 target 2).
+pub struct Watch {
+    /// The table watched.
+    root: Element,
+    /// The pieces of the last reading, each to its place in that reading; a piece leaves it as
+    /// soon as the page changes anything that may move it or change its look.
+    known: js_sys::WeakMap,
+    observer: web_sys::MutationObserver,
+    _told: Closure<dyn FnMut(js_sys::Array)>,
+}
+
+impl Watch {
+    /// Watch every change under `root`.
+    pub fn new(root: &Element) -> Option<Watch> {
+        let known = js_sys::WeakMap::new();
+        let forget = known.clone();
+        let told = Closure::<dyn FnMut(js_sys::Array)>::new(move |records: js_sys::Array| {
+            for record in records.iter() {
+                forget_changed(&forget, &record.unchecked_into());
+            }
+        });
+        let observer = web_sys::MutationObserver::new(told.as_ref().unchecked_ref()).ok()?;
+        let what = web_sys::MutationObserverInit::new();
+        what.set_subtree(true);
+        what.set_child_list(true);
+        what.set_attributes(true);
+        what.set_character_data(true);
+        observer.observe_with_options(root, &what).ok()?;
+        Some(Watch {
+            root: root.clone(),
+            known,
+            observer,
+            _told: told,
+        })
+    }
+
+    /// The place in the last reading of `piece`, if nothing has changed it since.
+    fn unchanged(&self, piece: &Element) -> Option<usize> {
+        let at = self.known.get(piece.unchecked_ref()).as_f64()?;
+        Some(at as usize)
+    }
+
+    /// Note the pieces of this reading, each at its place in it.
+    fn note(&self, pieces: &[(String, Stood)]) {
+        for (at, (_, stood)) in pieces.iter().enumerate() {
+            self.known
+                .set(stood.element.unchecked_ref(), &JsValue::from(at as f64));
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
+}
+
+/// Forget the pieces a change may have moved or redrawn: the piece it happened in, every piece
+/// inside an element whose attribute changed (a class or a transform of what holds them), and
+/// every piece put in place (new, or moved in the page's tree).
+fn forget_changed(known: &js_sys::WeakMap, record: &web_sys::MutationRecord) {
+    let forget = |piece: &Element| {
+        known.delete(piece.unchecked_ref());
+    };
+    let Some(target) = record.target() else {
+        return;
+    };
+    let element = match target.dyn_into::<Element>() {
+        Ok(element) => element,
+        // A text changed: its element did.
+        Err(node) => match node.parent_element() {
+            Some(parent) => parent,
+            None => return,
+        },
+    };
+    if let Ok(Some(piece)) = element.closest("[data-piece]") {
+        forget(&piece);
+    }
+    if record.type_() == "attributes" {
+        all(&element, "[data-piece]").iter().for_each(forget);
+    }
+    let added = record.added_nodes();
+    for at in 0..added.length() {
+        let Some(Ok(new)) = added.item(at).map(|n| n.dyn_into::<Element>()) else {
+            continue;
+        };
+        if new.matches("[data-piece]").unwrap_or(false) {
+            forget(&new);
+        }
+        all(&new, "[data-piece]").iter().for_each(forget);
+    }
+}
+
 /// Read the table `root` as it stands now; `copies` holds the ghost copies of the last reading,
-/// and then this one's.
-pub fn snapshot(root: &Element, copies: &mut Copies) -> Snapshot {
+/// and then this one's. `last` is the last reading, whose unchanged pieces `watch` knows.
+pub fn snapshot(
+    root: &Element,
+    copies: &mut Copies,
+    watch: Option<&Watch>,
+    last: Option<&Snapshot>,
+) -> Snapshot {
     let mut looks = HashMap::new();
     let mut made = Copies::new();
     let mut hidden = Vec::new();
     let mut parent: Option<Parent> = None;
     // All motions end before any box is read, so that reading lays the page out once.
     settle();
-    let pieces = all(root, "[data-piece]")
+    let pieces: Vec<(String, Stood)> = all(root, "[data-piece]")
         .into_iter()
         .filter_map(|e| {
-            let key = e.get_attribute("data-piece")?;
-            // Its box read once: a piece not drawn now (a closed panel, an empty slot) is left.
-            let r = e.get_bounding_client_rect();
-            if r.width() <= 0.0 && r.height() <= 0.0 {
-                hidden.push(key);
-                return None;
-            }
+            let earlier = watch
+                .zip(last)
+                .and_then(|(watch, last)| last.pieces.get(watch.unchanged(&e)?));
             let p = e.parent_element()?;
             if parent.as_ref().is_none_or(|known| known.element != p) {
                 parent = Some(Parent {
@@ -317,6 +419,29 @@ pub fn snapshot(root: &Element, copies: &mut Copies) -> Snapshot {
                 });
             }
             let parent = parent.as_ref()?;
+            // An SVG piece is placed by its parent's matrix and its own attributes alone; an
+            // HTML piece's box also depends on its neighbours, so it is always read.
+            if let Some((key, stood)) =
+                earlier.filter(|(_, stood)| stood.parent.is_some() && stood.parent == parent.screen)
+            {
+                return Some((
+                    key.clone(),
+                    Stood {
+                        element: e,
+                        rect: stood.rect,
+                        kind: stood.kind.clone(),
+                        parent: stood.parent,
+                        copy: stood.copy.clone(),
+                    },
+                ));
+            }
+            let key = e.get_attribute("data-piece")?;
+            // Its box read once: a piece not drawn now (a closed panel, an empty slot) is left.
+            let r = e.get_bounding_client_rect();
+            if r.width() <= 0.0 && r.height() <= 0.0 {
+                hidden.push(key);
+                return None;
+            }
             let copy = copy_of(&e, &parent.context, copies, &mut made, &mut looks)?;
             Some((
                 key,
@@ -330,7 +455,16 @@ pub fn snapshot(root: &Element, copies: &mut Copies) -> Snapshot {
             ))
         })
         .collect();
-    *copies = made;
+    if let Some(watch) = watch {
+        watch.note(&pieces);
+    }
+    // The copies made are kept with the earlier ones: an unchanged piece reads none, and a
+    // piece drawn anew as it was (a board redrawn whole) finds its copy. A game draws a few
+    // hundred kinds of piece at most; past that the oldest go.
+    if copies.len() + made.len() > MAX_COPIES {
+        copies.clear();
+    }
+    copies.extend(made);
     let counts = all(root, "[data-count]")
         .into_iter()
         .filter_map(|e| Some((e.get_attribute("data-count")?, e.text_content()?)))
@@ -603,6 +737,8 @@ pub fn follow(
 ) {
     let last = StoredValue::new_local(None::<(usize, usize, Snapshot)>);
     let copies = StoredValue::new_local(Copies::new());
+    // What changed since the last reading; made at the first.
+    let watch = StoredValue::new_local(None::<Watch>);
     // Counts the readings asked for, so that a reading put off to after the paint does not
     // replace a newer one.
     let asked = StoredValue::new_local(0u64);
@@ -628,9 +764,20 @@ pub fn follow(
                 return;
             }
             let read = move |root: &Element| {
-                copies
-                    .try_update_value(|copies| snapshot(root, copies))
-                    .unwrap_or_default()
+                watch.try_update_value(|w| {
+                    // A table drawn anew is a new element to watch.
+                    if w.as_ref().is_none_or(|w| &w.root != root) {
+                        *w = Watch::new(root);
+                    }
+                });
+                let reading = last.try_with_value(|last| {
+                    watch.try_with_value(|w| {
+                        copies.try_update_value(|copies| {
+                            snapshot(root, copies, w.as_ref(), last.as_ref().map(|(_, _, s)| s))
+                        })
+                    })
+                });
+                reading.flatten().flatten().unwrap_or_default()
             };
             let shows = last
                 .try_with_value(|last| {
