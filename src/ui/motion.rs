@@ -235,6 +235,21 @@ fn keep_look(
     }
 }
 
+/// Make `copy` a picture only, as a ghost must be: nothing in it may be clicked, named,
+/// counted as a piece or matched by a board's style or a test (its look is inline, from
+/// [`keep_look`]). Done once per copy, not at every ghost drawn from it.
+fn bare(copy: &Element) {
+    for e in std::iter::once(copy.clone()).chain(all(copy, "*")) {
+        let names = e.get_attribute_names();
+        for name in names.iter().filter_map(|n| n.as_string()) {
+            let bare = ["id", "class", "role", "tabindex", "title"].contains(&name.as_str());
+            if bare || name.starts_with("data-") || name.starts_with("aria-") {
+                let _ = e.remove_attribute(&name);
+            }
+        }
+    }
+}
+
 fn matrix(m: &SvgMatrix) -> [f64; 6] {
     [
         m.a() as f64,
@@ -288,6 +303,7 @@ fn copy_of(
         .dyn_into::<Element>()
         .ok()?;
     keep_look(context, e, &copy, looks);
+    bare(&copy);
     made.insert(what, copy.clone());
     Some(copy)
 }
@@ -592,17 +608,6 @@ fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f
     else {
         return;
     };
-    // A ghost is a picture only: nothing in it may be clicked, named, counted as a piece or
-    // matched by a board's style or a test (its look is inline, from `keep_look`).
-    for e in std::iter::once(ghost.clone()).chain(all(&ghost, "*")) {
-        let names = e.get_attribute_names();
-        for name in names.iter().filter_map(|n| n.as_string()) {
-            let bare = ["id", "class", "role", "tabindex", "title"].contains(&name.as_str());
-            if bare || name.starts_with("data-") || name.starts_with("aria-") {
-                let _ = e.remove_attribute(&name);
-            }
-        }
-    }
     let _ = ghost.set_attribute("class", "motion-ghost");
     let _ = g.append_child(&ghost);
     let _ = layer.append_child(&outer);
