@@ -744,8 +744,8 @@ pub fn follow(
     let copies = StoredValue::new_local(Copies::new());
     // What changed since the last reading; made at the first.
     let watch = StoredValue::new_local(None::<Watch>);
-    // Counts the readings asked for, so that a reading put off to after the paint does not
-    // replace a newer one.
+    // Counts the readings asked for, so that only the newest is made: a reading put off to after
+    // the paint does not replace a newer one, and a frame reads the table once.
     let asked = StoredValue::new_local(0u64);
     Effect::new(move |_| {
         let (moves, viewer, live) = (moves.get(), viewer.get(), live.get());
@@ -762,6 +762,14 @@ pub fn follow(
         // In the next frame, before it is painted: every part of the table has been drawn anew
         // by then, whatever order the effects ran in.
         request_animation_frame(move || {
+            // Several actions drawn before one frame (the Instant pace, a computer's turn of
+            // several actions answered at once) asked for as many readings of the same page: the
+            // last one asked reads it and shows all they changed. Each reading would end the
+            // motions the one before started, and a busy frame read the table two or three times
+            // (issue #20 target 2).
+            if asked.try_get_value() != Some(ask) {
+                return;
+            }
             // With less motion asked for, nothing is read or shown (the reading copies every
             // piece's look: work for no one).
             if reduced() {
