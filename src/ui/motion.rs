@@ -87,6 +87,8 @@ struct Stood {
     kind: Option<String>,
     /// The piece's parent's place on the screen (`getScreenCTM`), for the ghost.
     parent: Option<[f64; 6]>,
+    /// The place on the screen of the SVG drawing the piece is in; `None` for an HTML piece.
+    drawing: Option<[f64; 6]>,
     copy: Element,
 }
 
@@ -277,7 +279,8 @@ const MAX_COPIES: usize = 1000;
 /// A piece's parent, read once for all the pieces it holds.
 struct Parent {
     element: Element,
-    context: String,
+    /// Its [`context`], read when a piece it holds is copied (an unchanged piece is not).
+    context: Option<String>,
     screen: Option<[f64; 6]>,
 }
 
@@ -420,26 +423,29 @@ pub fn snapshot(
     let mut parent: Option<Parent> = None;
     // All motions end before any box is read, so that reading lays the page out once.
     settle();
+    // The SVG drawing the last piece read is in, and its place on the screen.
+    let mut drawing: Option<(Element, Option<[f64; 6]>)> = None;
+    let mut drawing_of = |e: &Element| {
+        let svg = e.closest("svg").ok().flatten()?;
+        if drawing.as_ref().is_none_or(|(known, _)| *known != svg) {
+            let screen = screen_ctm(&svg);
+            drawing = Some((svg, screen));
+        }
+        drawing.as_ref()?.1
+    };
     let pieces: Vec<(String, Stood)> = all(root, "[data-piece]")
         .into_iter()
         .filter_map(|e| {
+            // A piece of an SVG drawing is placed by its own attributes and those of what holds
+            // it, which the watch would have seen change, and by where the drawing stands on
+            // the screen; an HTML piece's box also depends on its neighbours, so it is always
+            // read.
             let earlier = watch
                 .zip(last)
-                .and_then(|(watch, last)| last.pieces.get(watch.unchanged(&e)?));
-            let p = e.parent_element()?;
-            if parent.as_ref().is_none_or(|known| known.element != p) {
-                parent = Some(Parent {
-                    context: context(root, &p),
-                    screen: screen_ctm(&p),
-                    element: p,
-                });
-            }
-            let parent = parent.as_ref()?;
-            // An SVG piece is placed by its parent's matrix and its own attributes alone; an
-            // HTML piece's box also depends on its neighbours, so it is always read.
-            if let Some((key, stood)) =
-                earlier.filter(|(_, stood)| stood.parent.is_some() && stood.parent == parent.screen)
-            {
+                .and_then(|(watch, last)| last.pieces.get(watch.unchanged(&e)?))
+                .filter(|(_, stood)| stood.drawing.is_some());
+            let placed = drawing_of(&e);
+            if let Some((key, stood)) = earlier.filter(|(_, stood)| stood.drawing == placed) {
                 return Some((
                     key.clone(),
                     Stood {
@@ -447,6 +453,7 @@ pub fn snapshot(
                         rect: stood.rect,
                         kind: stood.kind.clone(),
                         parent: stood.parent,
+                        drawing: stood.drawing,
                         copy: stood.copy.clone(),
                     },
                 ));
@@ -458,7 +465,19 @@ pub fn snapshot(
                 hidden.push(key);
                 return None;
             }
-            let copy = copy_of(&e, &parent.context, copies, &mut made, &mut looks)?;
+            let p = e.parent_element()?;
+            if parent.as_ref().is_none_or(|known| known.element != p) {
+                parent = Some(Parent {
+                    context: None,
+                    screen: screen_ctm(&p),
+                    element: p,
+                });
+            }
+            let parent = parent.as_mut()?;
+            let context = parent
+                .context
+                .get_or_insert_with(|| context(root, &parent.element));
+            let copy = copy_of(&e, context, copies, &mut made, &mut looks)?;
             Some((
                 key,
                 Stood {
@@ -466,6 +485,7 @@ pub fn snapshot(
                     rect: [r.x(), r.y(), r.width(), r.height()],
                     kind: e.get_attribute("data-kind"),
                     parent: parent.screen,
+                    drawing: placed,
                     copy,
                 },
             ))
