@@ -81,13 +81,13 @@ fn settle() {
 struct Stood {
     /// The piece on the page, which a motion animates when it is still there at the next action.
     element: Element,
-    /// Its box on the screen: left, top, width, height.
+    /// Its box on the page: left, top, width, height.
     rect: [f64; 4],
     /// `data-kind`: a new piece of this kind may be this one, moved under another key.
     kind: Option<String>,
-    /// The piece's parent's place on the screen (`getScreenCTM`), for the ghost.
+    /// The piece's parent's place on the page (`getScreenCTM`, scrolled), for the ghost.
     parent: Option<[f64; 6]>,
-    /// The place on the screen of the SVG drawing the piece is in; `None` for an HTML piece.
+    /// The place on the page of the SVG drawing the piece is in; `None` for an HTML piece.
     drawing: Option<[f64; 6]>,
     copy: Element,
 }
@@ -151,9 +151,27 @@ fn all(root: &Element, selector: &str) -> Vec<Element> {
         .collect()
 }
 
-fn centre(e: &Element) -> (f64, f64) {
+/// How far the page is scrolled. Every place a reading keeps is on the page, not on the screen
+/// (the screen's place plus this): a player who scrolls between two moves (to the log, on a
+/// phone) has moved no piece.
+fn scrolled() -> (f64, f64) {
+    web_sys::window().map_or((0.0, 0.0), |w| {
+        (w.scroll_x().unwrap_or(0.0), w.scroll_y().unwrap_or(0.0))
+    })
+}
+
+/// A screen matrix as a matrix on the page, scrolled by `by` (or back, with its opposite).
+fn on_page(m: Option<[f64; 6]>, by: (f64, f64)) -> Option<[f64; 6]> {
+    m.map(|[a, b, c, d, e, f]| [a, b, c, d, e + by.0, f + by.1])
+}
+
+/// The centre of `e` on the page, the page scrolled by `by`.
+fn centre(e: &Element, by: (f64, f64)) -> (f64, f64) {
     let r = e.get_bounding_client_rect();
-    (r.x() + r.width() / 2.0, r.y() + r.height() / 2.0)
+    (
+        r.x() + r.width() / 2.0 + by.0,
+        r.y() + r.height() / 2.0 + by.1,
+    )
 }
 
 /// The properties a piece's look is drawn with, copied onto its ghost: the ghost is drawn in the
@@ -423,12 +441,13 @@ pub fn snapshot(
     let mut parent: Option<Parent> = None;
     // All motions end before any box is read, so that reading lays the page out once.
     settle();
+    let by = scrolled();
     // The SVG drawing the last piece read is in, and its place on the screen.
     let mut drawing: Option<(Element, Option<[f64; 6]>)> = None;
     let mut drawing_of = |e: &Element| {
         let svg = e.closest("svg").ok().flatten()?;
         if drawing.as_ref().is_none_or(|(known, _)| *known != svg) {
-            let screen = screen_ctm(&svg);
+            let screen = on_page(screen_ctm(&svg), by);
             drawing = Some((svg, screen));
         }
         drawing.as_ref()?.1
@@ -469,7 +488,7 @@ pub fn snapshot(
             if parent.as_ref().is_none_or(|known| known.element != p) {
                 parent = Some(Parent {
                     context: None,
-                    screen: screen_ctm(&p),
+                    screen: on_page(screen_ctm(&p), by),
                     element: p,
                 });
             }
@@ -482,7 +501,7 @@ pub fn snapshot(
                 key,
                 Stood {
                     element: e.clone(),
-                    rect: [r.x(), r.y(), r.width(), r.height()],
+                    rect: [r.x() + by.0, r.y() + by.1, r.width(), r.height()],
                     kind: e.get_attribute("data-kind"),
                     parent: parent.screen,
                     drawing: placed,
@@ -511,7 +530,7 @@ pub fn snapshot(
         .collect();
     let anchors = all(root, "[data-anchor]")
         .into_iter()
-        .filter_map(|e| Some((e.get_attribute("data-anchor")?, centre(&e))))
+        .filter_map(|e| Some((e.get_attribute("data-anchor")?, centre(&e, by))))
         .collect();
     Snapshot {
         pieces,
@@ -588,12 +607,13 @@ fn grow(e: &Element) {
 /// A piece that left: its ghost is drawn in the overlay `layer`, which covers the viewport (so
 /// a screen matrix places it), fades or is captured, and is removed.
 fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f64)>) {
+    let by = scrolled();
     let Some(document) = layer.owner_document() else {
         return;
     };
     // An SVG piece is drawn in an SVG of its own over the page, placed as its parent was; an
     // HTML piece (a card in the hand) in a box where it stood.
-    let holder = match stood.parent {
+    let holder = match on_page(stood.parent, (-by.0, -by.1)) {
         Some([a, b, c, d, e, f]) => {
             let svg = "http://www.w3.org/2000/svg";
             let (Ok(outer), Ok(g)) = (
@@ -611,6 +631,7 @@ fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f
                 return;
             };
             let [x, y, w, h] = stood.rect;
+            let (x, y) = (x - by.0, y - by.1);
             let _ = div.set_attribute(
                 "style",
                 &format!("position:absolute;left:{x}px;top:{y}px;width:{w}px;height:{h}px"),
@@ -767,8 +788,16 @@ pub fn follow(
     // Counts the readings asked for, so that only the newest is made: a reading put off to after
     // the paint does not replace a newer one, and a frame reads the table once.
     let asked = StoredValue::new_local(0u64);
+    // A window that changes size (a phone turned sideways) draws the board elsewhere and at
+    // another size, and has moved no piece: the table is read anew, showing nothing.
+    let resized = RwSignal::new(0u64);
+    let listening = window_event_listener(leptos::ev::resize, move |_| {
+        resized.update(|n| *n += 1);
+    });
+    on_cleanup(move || listening.remove());
     Effect::new(move |_| {
         let (moves, viewer, live) = (moves.get(), viewer.get(), live.get());
+        resized.track();
         let (Some(root), Some(layer)) = (root.get(), layer.get()) else {
             return;
         };

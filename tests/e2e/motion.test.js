@@ -195,6 +195,32 @@ module.exports = {
     await page.close();
   },
 
+  async 'a page scrolled or resized between two moves moves only what the second changed'({ url, context }) {
+    // A phone: the page scrolls, and turns sideways.
+    const { page, problems } = await motionPage(context, { viewport: { width: 390, height: 740 } });
+    await start(page, url, 'herd', { options: HERD_RED_HUMAN });
+    await page.waitForSelector('.table [data-legal]', { timeout: 30000 });
+    for (const [i, between] of [['scrolled', p => p.mouse.wheel(0, 180)], ['resized', p => p.setViewportSize({ width: 740, height: 390 })]].entries()) {
+      await playUntilMotion(page, 'herd', 'middle');
+      await atRest(page);
+      // The player scrolls to the log, or turns the phone, before the next move: the board
+      // stands elsewhere on the screen, and no piece has moved.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await between[1](page);
+      await page.waitForTimeout(400);
+      const stood = await page.$$eval('.board-wrap [data-piece]', p => p.map(e => e.getAttribute('data-piece')));
+      await page.evaluate(() => { window.__motion.pieces = []; });
+      await page.waitForSelector('.table [data-legal]', { timeout: 30000 });
+      await playUntilMotion(page, 'herd', 'middle');
+      await atRest(page);
+      // A Herd move places and removes stones; none of the stones already there travels.
+      const moved = (await motion(page)).pieces.filter(key => stood.includes(key));
+      assert.deepStrictEqual(moved, [], `${between[0]} (${i}): the stones that stood still did not move`);
+    }
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
   async 'with reduced motion no animation runs'({ url, context }) {
     const { page, problems } = await motionPage(context, { reduced: true });
     await start(page, url, 'herd', { options: HERD_RED_HUMAN });
