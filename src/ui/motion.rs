@@ -109,6 +109,8 @@ pub struct Snapshot {
     counts: Vec<(String, String)>,
     /// `data-flash` marks as they read: `KEY:STATE`.
     flashes: Vec<String>,
+    /// How far the page was scrolled when it was read.
+    scrolled: (f64, f64),
 }
 
 impl Stood {
@@ -538,6 +540,7 @@ pub fn snapshot(
         anchors,
         counts,
         flashes,
+        scrolled: by,
     }
 }
 
@@ -606,8 +609,15 @@ fn grow(e: &Element) {
 
 /// A piece that left: its ghost is drawn in the overlay `layer`, which covers the viewport (so
 /// a screen matrix places it), fades or is captured, and is removed.
-fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f64)>) {
-    let by = scrolled();
+/// `by` is how far the page is scrolled now, read before any ghost was added (reading it after
+/// one would lay the page out again, once per ghost).
+fn leave(
+    layer: &Element,
+    stood: &Stood,
+    captured: bool,
+    towards: Option<(f64, f64)>,
+    by: (f64, f64),
+) {
     let Some(document) = layer.owner_document() else {
         return;
     };
@@ -677,6 +687,7 @@ fn leave(layer: &Element, stood: &Stood, captured: bool, towards: Option<(f64, f
 /// Show as motion what changed in `root` between `before` and `now` (read just before); ghosts
 /// go into `layer`. Only writes to the page: every box it needs was read into the snapshots.
 pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) {
+    let by = now.scrolled;
     let drawn = now.pieces.iter().map(|(k, _)| k);
     let here: HashSet<&str> = drawn.chain(&now.hidden).map(String::as_str).collect();
     let mut kept: HashSet<String> = HashSet::new();
@@ -737,7 +748,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) 
             .as_ref()
             .and_then(|m| m.get_attribute("data-to"))
             .and_then(|name| now.anchor(&name));
-        leave(layer, stood, captured, towards);
+        leave(layer, stood, captured, towards, by);
     }
     for e in all(root, "[data-flash]") {
         let Some(mark) = e.get_attribute("data-flash") else {
