@@ -26,6 +26,10 @@
 //! Motion runs only for the live table's actions (not the replay's steps, not a change of viewer
 //! behind the hand-off), never with `prefers-reduced-motion`, and never delays the game: the
 //! state is already the new one when its motion starts.
+//!
+//! The table is read once a frame, in the frame after an action ([`follow`]); what nothing has
+//! changed since the last reading is taken from it ([`Watch`]), and places are kept on the page,
+//! not on the screen, so scrolling or turning the phone between two moves moves no piece.
 
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
