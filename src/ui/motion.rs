@@ -337,8 +337,8 @@ fn copy_of(
 
 /// What changed among the table's pieces since it was last read. A piece nothing has touched
 /// since (not itself, not its inside, not what holds it, and not moved to another place in the
-/// page's tree), under a parent that stands where it stood, is where it was and looks as it
-/// looked: its reading is taken from the last one instead of asking the page for its box, its
+/// page's tree), in an SVG drawing that stands where it stood on the page, is where it was and
+/// looks as it looked: its reading is taken from the last one instead of asking the page for its box, its
 /// HTML and its look (most pieces of a board stay as they were at an action, and asking for
 /// every one of them was most of a reading's time; issue #20 target 2).
 pub struct Watch {
@@ -448,7 +448,7 @@ pub fn snapshot(
     // All motions end before any box is read, so that reading lays the page out once.
     settle();
     let by = scrolled();
-    // The SVG drawing the last piece read is in, and its place on the screen.
+    // The SVG drawing the last piece read is in, and its place on the page.
     let mut drawing: Option<(Element, Option<[f64; 6]>)> = None;
     let mut drawing_of = |e: &Element| {
         let svg = e.closest("svg").ok().flatten()?;
@@ -463,7 +463,7 @@ pub fn snapshot(
         .filter_map(|e| {
             // A piece of an SVG drawing is placed by its own attributes and those of what holds
             // it, which the watch would have seen change, and by where the drawing stands on
-            // the screen; an HTML piece's box also depends on its neighbours, so it is always
+            // the page; an HTML piece's box also depends on its neighbours, so it is always
             // read.
             let earlier = watch
                 .zip(last)
@@ -521,7 +521,7 @@ pub fn snapshot(
     }
     // The copies made are kept with the earlier ones: an unchanged piece reads none, and a
     // piece drawn anew as it was (a board redrawn whole) finds its copy. A game draws a few
-    // hundred kinds of piece at most; past that the oldest go.
+    // hundred kinds of piece at most; past that they are all dropped and made again.
     if copies.len() + made.len() > MAX_COPIES {
         copies.clear();
     }
