@@ -81,7 +81,8 @@ fn settle() {
     }
 }
 
-/// A piece as it stood: where on the screen, and a copy to draw its ghost if it leaves.
+/// A piece as it stood: where on the page, and a copy to draw its ghost if it leaves.
+#[derive(Clone)]
 struct Stood {
     /// The piece on the page, which a motion animates when it is still there at the next action.
     element: Element,
@@ -268,8 +269,8 @@ fn bare(copy: &Element) {
     for e in std::iter::once(copy.clone()).chain(all(copy, "*")) {
         let names = e.get_attribute_names();
         for name in names.iter().filter_map(|n| n.as_string()) {
-            let bare = ["id", "class", "role", "tabindex", "title"].contains(&name.as_str());
-            if bare || name.starts_with("data-") || name.starts_with("aria-") {
+            let names_it = ["id", "class", "role", "tabindex", "title"].contains(&name.as_str());
+            if names_it || name.starts_with("data-") || name.starts_with("aria-") {
                 let _ = e.remove_attribute(&name);
             }
         }
@@ -433,21 +434,20 @@ fn forget_changed(known: &js_sys::WeakMap, record: &web_sys::MutationRecord) {
     }
 }
 
-/// Read the table `root` as it stands now; `copies` holds the ghost copies of the last reading,
-/// and then this one's. `last` is the last reading, whose unchanged pieces `watch` knows.
-pub fn snapshot(
+/// The pieces on the table `root` now, and the keys of those not drawn (in a closed panel);
+/// `copies` holds the ghost copies made so far, and `last` is the last reading, whose unchanged
+/// pieces `watch` knows. `by` is how far the page is scrolled.
+fn pieces(
     root: &Element,
     copies: &mut Copies,
     watch: Option<&Watch>,
     last: Option<&Snapshot>,
-) -> Snapshot {
+    by: (f64, f64),
+) -> (Vec<(String, Stood)>, Vec<String>) {
     let mut looks = HashMap::new();
     let mut made = Copies::new();
     let mut hidden = Vec::new();
     let mut parent: Option<Parent> = None;
-    // All motions end before any box is read, so that reading lays the page out once.
-    settle();
-    let by = scrolled();
     // The SVG drawing the last piece read is in, and its place on the page.
     let mut drawing: Option<(Element, Option<[f64; 6]>)> = None;
     let mut drawing_of = |e: &Element| {
@@ -475,11 +475,7 @@ pub fn snapshot(
                     key.clone(),
                     Stood {
                         element: e,
-                        rect: stood.rect,
-                        kind: stood.kind.clone(),
-                        parent: stood.parent,
-                        drawing: stood.drawing,
-                        copy: stood.copy.clone(),
+                        ..stood.clone()
                     },
                 ));
             }
@@ -526,6 +522,21 @@ pub fn snapshot(
         copies.clear();
     }
     copies.extend(made);
+    (pieces, hidden)
+}
+
+/// Read the table `root` as it stands now; `copies` holds the ghost copies made so far. `last` is
+/// the last reading, whose unchanged pieces `watch` knows.
+pub fn snapshot(
+    root: &Element,
+    copies: &mut Copies,
+    watch: Option<&Watch>,
+    last: Option<&Snapshot>,
+) -> Snapshot {
+    // All motions end before any box is read, so that reading lays the page out once.
+    settle();
+    let by = scrolled();
+    let (pieces, hidden) = pieces(root, copies, watch, last, by);
     let counts = all(root, "[data-count]")
         .into_iter()
         .filter_map(|e| Some((e.get_attribute("data-count")?, e.text_content()?)))
