@@ -5,6 +5,13 @@
 //! (`column-reverse`): an action then only appends its lines and drops the oldest, where a list
 //! kept newest first made Leptos move every line when an action added two (a roll and a
 //! placement), which laid out the whole log again (issue #20 target 2: over 100 ms at 4× CPU).
+//!
+//! The lines are held in pages of [`PAGE_LINES`], each drawn only while it is on the screen
+//! (`content-visibility: auto`): a new line at the top moves the pages below it, and the browser
+//! then lays out and paints the one or two pages in view, not the 200 lines of a long game
+//! (issue #20 target 2: Herd's and Long Campaign's full logs were two thirds of their table's
+//! elements). A page, not a line, is the unit the browser checks for visibility at each frame:
+//! `content-visibility` on each of 200 lines made more long tasks, not fewer.
 
 use super::Table;
 use crate::engine::Seat;
@@ -17,12 +24,22 @@ use leptos::prelude::*;
 /// The log shows the newest lines only: long games log 200 actions and more.
 const SHOWN_LINES: usize = 200;
 
+/// The lines of a page of the log: the unit drawn or skipped as a whole.
+const PAGE_LINES: usize = 20;
+
+/// The page a line belongs to, by its number in the whole log (from 1).
+fn page_of(number: usize) -> usize {
+    (number - 1) / PAGE_LINES
+}
+
 /// A line of the log as the page shows it: its number in the whole log (from 1, so that a line
 /// keeps its number when older ones leave the page), the index of its action, and its words.
 pub(super) type LogEntry = (usize, usize, String);
 
-/// The lines shown, oldest first (the newest [`SHOWN_LINES`]), out of the log's `(action index,
-/// line)`: during the replay at step `replay_at`, only the lines of the actions before it.
+/// The lines shown, oldest first, out of the log's `(action index, line)`: the newest
+/// [`SHOWN_LINES`] and the rest of the oldest one's page, so that a page leaves the log whole
+/// (and the pages kept are not drawn again); during the replay at step `replay_at`, only the
+/// lines of the actions before it.
 pub(super) fn shown_lines(log: Vec<(usize, String)>, replay_at: Option<usize>) -> Vec<LogEntry> {
     let mut shown: Vec<_> = log
         .into_iter()
@@ -30,8 +47,26 @@ pub(super) fn shown_lines(log: Vec<(usize, String)>, replay_at: Option<usize>) -
         .enumerate()
         .map(|(n, (i, line))| (n + 1, i, line))
         .collect();
-    shown.drain(..shown.len().saturating_sub(SHOWN_LINES));
+    let dropped = shown.len().saturating_sub(SHOWN_LINES);
+    shown.drain(..dropped / PAGE_LINES * PAGE_LINES);
     shown
+}
+
+/// The pages that `lines` (as [`shown_lines`] gives them) fill, oldest first.
+fn pages(lines: &[LogEntry]) -> Vec<usize> {
+    match (lines.first(), lines.last()) {
+        (Some(first), Some(last)) => (page_of(first.0)..=page_of(last.0)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The lines of page `page`, oldest first.
+fn page_lines(lines: &[LogEntry], page: usize) -> Vec<LogEntry> {
+    lines
+        .iter()
+        .filter(|line| page_of(line.0) == page)
+        .cloned()
+        .collect()
 }
 
 /// The log with a line for each hint asked for (`(actions made, seat)`), before the line of the
@@ -116,14 +151,14 @@ pub(super) fn Log(table: Table) -> impl IntoView {
     } = table;
     // During the replay the log follows the step shown a paint after the board.
     let replay_at = crate::ui::a_paint_later(move || shown.replay_at.get());
-    // A keyed list, so an action adds its line instead of rebuilding every line before it.
+    // Keyed lists, so an action adds its line instead of rebuilding every line before it.
     let lines = {
         let game = game.clone();
-        move || {
+        Memo::new(move |_| {
             let lang = lang.get();
             let log = with_hints(game.log(shown.viewer.get(), lang), &hints.get(), lang);
             shown_lines(log, replay_at.get())
-        }
+        })
     };
     let line = move |(n, i, line): LogEntry| {
         // Seats keep their look for the whole game.
@@ -141,6 +176,14 @@ pub(super) fn Log(table: Table) -> impl IntoView {
             </li>
         }
     };
+    let page = move |page: usize| {
+        let held = Memo::new(move |_| lines.with(|all| page_lines(all, page)));
+        view! {
+            <ol class="log-page">
+                <For each=move || held.get() key=|entry| entry.clone() children=line.clone() />
+            </ol>
+        }
+    };
     view! {
         <h3 class="log-title" id="log-title">{move || t!(lang.get(), "Game log", "Napló")}</h3>
         // The log is written for the seat whose eyes the table shows: behind the hand-off
@@ -152,9 +195,9 @@ pub(super) fn Log(table: Table) -> impl IntoView {
                 // Each line writes its own number: as list items numbered by the browser,
                 // a line added and the oldest dropped renumbered all 200, and laid each out
                 // again (issue #20 target 2: 445 layout objects an action in Herd).
-                <ol class="log-lines">
-                    <For each=lines.clone() key=|entry| entry.clone() children=line.clone() />
-                </ol>
+                <div class="log-lines">
+                    <For each=move || lines.with(|all| pages(all)) key=|page| *page children=page.clone() />
+                </div>
             </div>
         </Show>
     }
@@ -212,6 +255,17 @@ mod tests {
     }
 
     #[test]
+    fn the_lines_fill_pages_of_twenty_by_their_number() {
+        let lines: Vec<LogEntry> = (41..=65).map(|n| (n, n - 1, format!("line {n}"))).collect();
+        assert_eq!(pages(&lines), [2, 3]);
+        let third = page_lines(&lines, 3);
+        assert_eq!((third.len(), third[0].0, third[4].0), (5, 61, 65));
+        assert_eq!(page_lines(&lines, 2).len(), 20);
+        assert!(page_lines(&lines, 4).is_empty());
+        assert!(pages(&[]).is_empty());
+    }
+
+    #[test]
     fn the_log_keeps_the_newest_lines_oldest_first_numbered_and_stops_at_the_replay_step() {
         let log: Vec<(usize, String)> = (0..300).map(|i| (i, format!("line {i}"))).collect();
         let all = shown_lines(log.clone(), None);
@@ -222,6 +276,10 @@ mod tests {
             "a line keeps its number"
         );
         assert_eq!(all[0].2, "line 100");
+        // Five lines more: the oldest page stays whole until all of it has gone.
+        let more: Vec<(usize, String)> = (0..305).map(|i| (i, format!("line {i}"))).collect();
+        let kept = shown_lines(more, None);
+        assert_eq!((kept.len(), kept[0].0, kept[204].0), (205, 101, 305));
         let replayed = shown_lines(log, Some(3));
         assert_eq!(
             replayed.iter().map(|l| (l.0, l.1)).collect::<Vec<_>>(),
