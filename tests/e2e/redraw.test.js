@@ -64,3 +64,54 @@ for (const game of GAMES) {
     assert.ok(unchanged <= all / 10, `${unchanged} of ${all} attribute writes left the attribute as it was (${examples.join(', ')})`);
   };
 }
+
+// The log's lines are held in pages of 20 (src/ui/table/log.rs), which the browser draws only
+// while they are on the screen: an action adds its lines to the newest page and leaves every
+// other page as it was, and the log still reads newest first across the pages.
+module.exports['a long log adds each line to its newest page, and reads newest first across pages'] = async ({ url, context }) => {
+  const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+  await fresh(page, url);
+  await page.click('button[data-game="herd"]');
+  for (const seat of await page.$$('[data-seat] select')) await seat.selectOption('easy');
+  await page.click('[data-testid="start-game"]');
+  await page.waitForSelector('.table[data-game="herd"]');
+  await page.selectOption('.pace select', '0');
+  await page.waitForFunction(() => document.querySelectorAll('.log-page li').length >= 45, null, { timeout: 60000 });
+  // Every change to the log's pages from now on, by the page it happened in.
+  await page.evaluate(() => {
+    window.__pages = [];
+    const pages = document.querySelector('.log-lines');
+    new MutationObserver(records => {
+      for (const r of records) {
+        const where = r.target === pages ? 'pages' : [...pages.children].indexOf(r.target.closest('.log-page'));
+        window.__pages.push([where, r.addedNodes.length, r.removedNodes.length]);
+      }
+    }).observe(pages, { childList: true, subtree: true });
+  });
+  const before = await page.$$eval('.log-page', ps => ps.length);
+  await page.waitForFunction(n => document.querySelectorAll('.log-page li').length >= n + 6, await page.$$eval('.log-page li', ls => ls.length), { timeout: 60000 });
+  const { changes, pages, numbers, tops } = await page.evaluate(() => {
+    const lis = [...document.querySelectorAll('.log-page li')];
+    return {
+      changes: window.__pages,
+      pages: [...document.querySelectorAll('.log-page')].map(p => [...p.querySelectorAll('.log-no')].map(n => parseInt(n.textContent, 10))),
+      numbers: lis.map(li => parseInt(li.querySelector('.log-no').textContent, 10)),
+      tops: lis.map(li => li.getBoundingClientRect().top),
+    };
+  });
+  assert.ok(changes.length > 0, 'the log grew');
+  const last = pages.length - 1;
+  // A line lands on the newest page, or opens a new one (when the newest was full).
+  const elsewhere = changes.filter(([where, added, removed]) =>
+    !(where === last || where === last - 1 && pages.length === before + 1 || where === 'pages' && added <= 1 && removed === 0));
+  assert.deepStrictEqual(elsewhere, [], `changes outside the newest page: ${JSON.stringify(changes)}`);
+  pages.forEach((lines, p) => {
+    assert.ok(lines.length <= 20 && lines.length > 0, `page ${p} holds 1 to 20 lines (${lines.length})`);
+    const first = Math.floor((lines[0] - 1) / 20);
+    assert.ok(lines.every(n => Math.floor((n - 1) / 20) === first), `page ${p} holds one score of lines: ${lines}`);
+  });
+  numbers.forEach((n, i) => i > 0 && assert.strictEqual(n, numbers[i - 1] + 1, 'the lines are held oldest first, numbered in turn'));
+  tops.forEach((top, i) => i > 0 && assert.ok(top < tops[i - 1], `line ${numbers[i]} is shown above line ${numbers[i - 1]}`));
+  assert.deepStrictEqual(problems, []);
+  await page.close();
+};
