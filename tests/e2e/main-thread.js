@@ -12,7 +12,7 @@
 // when the wasm keeps its name section (a build without wasm-opt, `data-wasm-opt="0"`). With
 // TRACE=play (or setup, start, replay) a DevTools trace is taken during that phase, and its long tasks'
 // time is printed by what the browser did in them (script, style, layout, paint…), their self
-// time summed; TRACE_FILE=path keeps the trace, PROFILE_FILE=path the profile.
+// time summed, with the mean time of each rendering step over the whole phase; TRACE_FILE=path keeps the trace, PROFILE_FILE=path the profile.
 const fs = require('fs');
 const path = require('path');
 const { startServer, launch, guardedPage, fresh, ARTIFACTS } = require('./lib');
@@ -112,7 +112,19 @@ function longTaskWork(events, count = 12) {
   close(Infinity);
   const total = [...work.values()].reduce((a, b) => a + b, 0) || 1;
   return { tasks, work: [...work.entries()].sort((a, b) => b[1] - a[1]).slice(0, count)
-    .map(([name, us]) => ({ name, ms: Math.round(us / 1000), share: +(100 * us / total).toFixed(1) })) };
+    .map(([name, us]) => ({ name, ms: Math.round(us / 1000), share: +(100 * us / total).toFixed(1) })),
+    each: renderingSteps(ours) };
+}
+
+// The browser's rendering steps over the whole phase, long tasks or not: how many times each
+// ran and its mean time. A change to the page's size shows here before the longest task moves
+// (the longest depends on the Easy games' moves and the machine's load).
+function renderingSteps(ours) {
+  return ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint'].map(name => {
+    const runs = ours.filter(e => e.name === name);
+    const ms = runs.reduce((a, e) => a + e.dur, 0) / 1000;
+    return { name, runs: runs.length, mean: runs.length ? +(ms / runs.length).toFixed(2) : 0 };
+  });
 }
 
 // The functions with the most self time in a CPU profile, with their share of the samples.
@@ -211,6 +223,7 @@ async function measure(page, url, game, cdp) {
       if (r.trace) {
         console.log(`  the ${r.trace.tasks} long tasks of ${process.env.TRACE}, by the work in them:`);
         for (const w of r.trace.work) console.log(`    ${String(w.share).padStart(5)} %  ${String(w.ms).padStart(6)} ms  ${w.name}`);
+        console.log(`  each rendering step of ${process.env.TRACE} (runs, mean): ${r.trace.each.map(e => `${e.name} ${e.runs} × ${e.mean} ms`).join(', ')}`);
       }
       await page.close();
     }
