@@ -5,10 +5,9 @@
 // usage: node tests/e2e/census.js [seconds of play] [game…]   (needs dist/: `make dist`; or
 // E2E_DIST=<build>; default 2.5 s, every game). A part is listed when it holds 60 elements or
 // more, down to five levels below the page's body.
-const { startServer, launch, guardedPage, fresh } = require('./lib');
+const { startServer, launch, guardedPage, easyTable } = require('./lib');
 
 const GAMES = ['herd', 'toy-battle', 'moonlight', 'turncoats', 'long-campaign'];
-const SEATS = { turncoats: 3, 'long-campaign': 3 };
 
 // In the page: each element holding at least `least` elements, as an indented line.
 function census(least) {
@@ -32,11 +31,7 @@ function census(least) {
   try {
     for (const game of games) {
       const { page } = await guardedPage(browser.context, { width: 1280, height: 800 });
-      await fresh(page, server.url);
-      await page.click(`button[data-game="${game}"]`);
-      for (let i = 0; i < (SEATS[game] || 2); i++) await page.selectOption(`[data-seat="${i}"] select`, 'easy');
-      await page.click('[data-testid="start-game"]');
-      await page.waitForSelector(`.table[data-game="${game}"]`);
+      await easyTable(page, server.url, game);
       await page.selectOption('.pace select', '0');
       await page.waitForTimeout(seconds * 1000);
       const lines = await page.$$eval('.log li', ls => ls.length);

@@ -181,15 +181,23 @@ async function fresh(page, url, lang = 'en') {
   await page.waitForSelector('button[data-game]');
 }
 
+// A new table of `game` with an Easy computer in every seat, opened from a fresh home page; it
+// returns once the table is drawn (its `data-game`), at the table's own pace.
+async function easyTable(page, url, game) {
+  await fresh(page, url);
+  await page.click(`button[data-game="${game}"]`);
+  const seats = await page.$$('[data-seat] select');
+  if (seats.length < 2) throw new Error(`${game}'s setup shows ${seats.length} seats`);
+  for (const seat of seats) await seat.selectOption('easy');
+  await page.click('[data-testid="start-game"]');
+  await page.waitForSelector(`.table[data-game="${game}"]`);
+}
+
 // A Toy Battle between two Easy computers at full speed, played to its game-over screen.
 async function finishedToyBattle(page, url) {
-  await fresh(page, url);
-  await page.click('button[data-game="toy-battle"]');
-  await page.selectOption('[data-seat="0"] select', 'easy');
-  await page.selectOption('[data-seat="1"] select', 'easy');
-  await page.click('[data-testid="start-game"]');
+  await easyTable(page, url, 'toy-battle');
   await page.selectOption('.pace select', '0');
   await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
 }
 
-module.exports = { startServer, startGzipServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, shot, axeViolations, reachableControls, fresh, finishedToyBattle, ROOT, ARTIFACTS };
+module.exports = { startServer, startGzipServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, shot, axeViolations, reachableControls, fresh, easyTable, finishedToyBattle, ROOT, ARTIFACTS };

@@ -6,7 +6,7 @@
 // Instant pace; a MutationObserver counts the attribute writes, and the writes that left the
 // attribute as it was.
 const assert = require('assert');
-const { guardedPage, fresh } = require('./lib');
+const { guardedPage, easyTable } = require('./lib');
 
 const GAMES = ['herd', 'toy-battle', 'moonlight', 'turncoats', 'long-campaign'];
 
@@ -35,13 +35,7 @@ function watchWrites() {
 
 async function play(url, context, game) {
   const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
-  await fresh(page, url);
-  await page.click(`button[data-game="${game}"]`);
-  const seats = await page.$$('[data-seat] select');
-  assert.ok(seats.length >= 2, `${game}'s setup has its seats`);
-  for (const seat of seats) await seat.selectOption('easy');
-  await page.click('[data-testid="start-game"]');
-  await page.waitForSelector(`.table[data-game="${game}"]`);
+  await easyTable(page, url, game);
   await page.evaluate(watchWrites);
   await page.selectOption('.pace select', '0');
   // Until the log has grown by a dozen actions (or the game ended).
@@ -70,11 +64,7 @@ for (const game of GAMES) {
 // other page as it was, and the log still reads newest first across the pages.
 module.exports['a long log adds each line to its newest page, and reads newest first across pages'] = async ({ url, context }) => {
   const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
-  await fresh(page, url);
-  await page.click('button[data-game="herd"]');
-  for (const seat of await page.$$('[data-seat] select')) await seat.selectOption('easy');
-  await page.click('[data-testid="start-game"]');
-  await page.waitForSelector('.table[data-game="herd"]');
+  await easyTable(page, url, 'herd');
   await page.selectOption('.pace select', '0');
   await page.waitForFunction(() => document.querySelectorAll('.log-page li').length >= 45, null, { timeout: 60000 });
   // Every change to the log's pages from now on, by the page it happened in.

@@ -176,8 +176,8 @@ pub(super) fn Log(table: Table) -> impl IntoView {
             </li>
         }
     };
-    let page = move |page: usize| {
-        let held = Memo::new(move |_| lines.with(|all| page_lines(all, page)));
+    let page = move |number: usize| {
+        let held = Memo::new(move |_| lines.with(|all| page_lines(all, number)));
         view! {
             <ol class="log-page">
                 <For each=move || held.get() key=|entry| entry.clone() children=line.clone() />
