@@ -339,9 +339,9 @@ fn copy_of(
 /// What changed among the table's pieces since it was last read. A piece nothing has touched
 /// since (not itself, not its inside, not what holds it, and not moved to another place in the
 /// page's tree), in an SVG drawing that stands where it stood on the page, is where it was and
-/// looks as it looked: its reading is taken from the last one instead of asking the page for its box, its
-/// HTML and its look (most pieces of a board stay as they were at an action, and asking for
-/// every one of them was most of a reading's time; issue #20 target 2).
+/// looks as it looked: its reading is taken from the last one instead of asking the page for its
+/// box, its HTML and its look (most pieces of a board stay as they were at an action, and asking
+/// for every one of them was most of a reading's time; issue #20 target 2).
 pub struct Watch {
     /// The table watched.
     root: Element,

@@ -190,7 +190,7 @@ pub(super) fn Log(table: Table) -> impl IntoView {
         // screen it is not in the page at all, so the next player cannot read the previous
         // one's private lines.
         <Show when=move || shown.handoff.get().is_none()>
-            // Focusable, so the keyboard scrolls it (it holds up to 200 lines).
+            // Focusable, so the keyboard scrolls it (it holds up to 219 lines: [`shown_lines`]).
             <div class="log" tabindex="0" role="region" aria-labelledby="log-title">
                 // Each line writes its own number: as list items numbered by the browser,
                 // a line added and the oldest dropped renumbered all 200, and laid each out
