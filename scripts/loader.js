@@ -1,11 +1,11 @@
 // Turf's loader (issue #20), written into index.html by scripts/post-build.js in place of
 // Trunk's, with the builds' file names written in (BUILDS). It picks which build of the app a
 // visit runs before anything is downloaded (src/ui/builds.rs):
-// - a game's own build (its rules, board and AI only: under half the whole app's download)
-//   when the visit opens that game's table: a game tapped on the static home (#play=<id>), or
-//   the table in progress of that game (localStorage's turf.current);
-// - the whole app otherwise: the home page, an invitation (#join=), and the page a game's build
-//   hands over to (the session flag turf.whole).
+// - a game's own build (its rules, board and AI only: under a third of the whole app's
+//   download) when the visit opens that game's table: a game tapped on the static home
+//   (#play=<id>), or the table in progress of that game (localStorage's turf.current);
+// - the whole app otherwise: the home page, an invitation (#join=), an online table in
+//   progress, and the page a game's build hands over to (the session flag turf.whole).
 // A tap on the static home while the whole app is still downloading stops that download and
 // starts the game's build; the whole app, if it arrives first all the same, sees in
 // window.turfBuild that it is not wanted and does not start.
@@ -35,7 +35,8 @@
     try {
       const id = localStorage.getItem('turf.current');
       const save = id && JSON.parse(localStorage.getItem('turf.save.' + id) || 'null');
-      return (save && save.table && save.table.game) || null;
+      // An online table is the whole app's (src/ui/builds.rs).
+      return (save && save.table && !save.table.online && save.table.game) || null;
     } catch (e) {
       return null;
     }

@@ -31,16 +31,19 @@ pub const GAME_IDS: &[&str] = &[
 /// the same.
 pub const WHOLE_APP: &str = "app";
 
-/// Which build this is: [`WHOLE_APP`] with every game (the default), else the one game it was
-/// built with (`--no-default-features --features <id>`, a game's own build: see Cargo.toml). The
-/// games left out are never named below, so their code is not in the wasm.
-pub const BUILD: &str = if cfg!(all(
+/// Whether this is the whole app, with every game ([`BUILD`] is [`WHOLE_APP`]).
+pub const IS_WHOLE_APP: bool = cfg!(all(
     feature = "herd",
     feature = "toy-battle",
     feature = "turncoats",
     feature = "moonlight",
     feature = "long-campaign"
-)) {
+));
+
+/// Which build this is: [`WHOLE_APP`] with every game (the default), else the one game it was
+/// built with (`--no-default-features --features <id>`, a game's own build: see Cargo.toml). The
+/// games left out are never named below, so their code is not in the wasm.
+pub const BUILD: &str = if IS_WHOLE_APP {
     WHOLE_APP
 } else if cfg!(feature = "herd") {
     herd::Herd::ID

@@ -36,8 +36,9 @@ pub struct OnlineSpec {
 }
 
 /// A table about to be dealt: the seats and options chosen at setup (or of the last game, for a
-/// rematch) and the deal's number.
-#[derive(Clone, Debug, PartialEq)]
+/// rematch) and the deal's number. A game's own build carries it to the whole app as JSON
+/// ([`crate::ui::builds`]: online tables are the whole app's).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LobbySpec {
     pub game: String,
     pub seats: Vec<SeatSpec>,

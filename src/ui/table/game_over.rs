@@ -85,7 +85,7 @@ impl Table {
     /// A new game with the same seats and options, on a new seed.
     fn rematch(&self) {
         // Online, the next seed is dealt by every device again, in the lobby.
-        if self.role == super::Role::Host {
+        if self.role == super::Role::Host && crate::ui::builds::EVERY_SCREEN {
             let options = self.game.rematch_options();
             if let Some(lobby) = crate::ui::online::host::rematch(&self.spec, options) {
                 self.screen.set(Screen::Lobby(Arc::new(lobby)));

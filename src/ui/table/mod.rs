@@ -123,7 +123,9 @@ pub fn table(spec: Arc<TableSpec>) -> AnyView {
         type Output = Result<Arc<dyn TableGame>, String>;
         fn visit<G: GameUi>(self) -> Self::Output {
             let seated = Seated::<G>::open(&self.0, self.1)?;
-            super::online::host::attach::<G>(&self.0, seated.match_signal());
+            if super::builds::EVERY_SCREEN {
+                super::online::host::attach::<G>(&self.0, seated.match_signal());
+            }
             Ok(Arc::new(seated) as Arc<dyn TableGame>)
         }
     }
@@ -377,6 +379,10 @@ fn follow_moves(
 
 /// At an online table: the host's connections, or the guest's connection and verdict.
 fn online_panel(table: &Table) -> Option<AnyView> {
+    // Online tables are the whole app's (builds.rs): a game's build leaves their panels out.
+    if !super::builds::EVERY_SCREEN {
+        return None;
+    }
     let lang = use_lang();
     let game = table.game.clone();
     let trust = Signal::derive(move || game.online_trust(lang.get()));

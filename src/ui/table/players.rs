@@ -83,7 +83,7 @@ pub(super) fn PlayersPanel(table: Table) -> impl IntoView {
             table.to_move.get(),
             lang,
         );
-        if table.role == super::Role::Host {
+        if table.role == super::Role::Host && crate::ui::builds::EVERY_SCREEN {
             for (s, line) in lines.iter_mut().enumerate() {
                 line.remote = crate::ui::online::host::remote_mark(s);
             }

@@ -135,7 +135,9 @@ pub(super) fn drive(table: &Table, pace: RwSignal<u64>) {
         thinking.set(false);
         // Tracked: the host letting the computer stand in for an away seat re-runs this.
         let stand_in = match next {
-            ToMove::Seat(s) if seating.occupant(s) == Occupant::Remote => {
+            ToMove::Seat(s)
+                if seating.occupant(s) == Occupant::Remote && crate::ui::builds::EVERY_SCREEN =>
+            {
                 crate::ui::online::host::stand_in_level(s)
             }
             _ => None,
