@@ -146,18 +146,22 @@ impl TabMemory {
 }
 
 /// A picture of `G` with the options `options` gives, redrawn (later) when they change; nothing
-/// while they give `None`. `class` places it (`card-art`, `setup-preview`); it is `drawn` once
-/// the board is in.
+/// while they give `None`. `class` places it (`card-art`, `setup-preview`); it is `coming`
+/// while a picture is asked for and not yet drawn, `drawn` once the board is in.
 pub fn miniature<G: GameUi>(options: Signal<Option<G::Options>>, class: String) -> impl IntoView {
     let view = RwSignal::new(None::<G::View>);
+    // Set from the start, before the effect below first runs: the first paint keeps the room.
+    let coming = RwSignal::new(options.with_untracked(Option::is_some));
     // Each change of the options asks for one picture; a picture asked for before the last
     // one was drawn is dropped.
     let asked = StoredValue::new(0u32);
     Effect::new(move |_| {
         let Some(options) = options.get() else {
             view.set(None);
+            coming.set(false);
             return;
         };
+        coming.set(true);
         let ticket = asked.try_update_value(|n| {
             *n += 1;
             *n
@@ -170,6 +174,7 @@ pub fn miniature<G: GameUi>(options: Signal<Option<G::Options>>, class: String) 
             let kept = TabMemory::keep();
             // The board is drawn now, and its effects run at the end of this task.
             let _ = view.try_set(picture);
+            let _ = coming.try_set(false);
             set_timeout(move || kept.restore(), Duration::ZERO);
         });
     });
@@ -189,6 +194,7 @@ pub fn miniature<G: GameUi>(options: Signal<Option<G::Options>>, class: String) 
         <div
             class=format!("miniature {class}")
             class:drawn=drawn
+            class:coming=move || coming.get()
             data-miniature=G::ID
             aria-hidden="true"
             inert

@@ -45,8 +45,14 @@ function watch() {
       if (games.length === 5) cards = now;
     }
     if (fv.home === undefined && cards !== undefined && fcp !== undefined) fv.home = Math.max(cards, fcp);
+    if (fv.setup === undefined && document.querySelector('[data-testid="start-game"]')) fv.setup = now;
     if (fv.legal === undefined && document.querySelector('[data-legal]')) fv.legal = now;
   };
+  // When the player's taps land (the game on the home, Start on the setup).
+  addEventListener('click', e => {
+    if (e.target.closest('[data-game]')) fv.gameTap ??= performance.now();
+    if (e.target.closest('[data-testid="start-game"]')) fv.startTap ??= performance.now();
+  }, true);
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
   // Where the time goes: the wasm's download ends, the app has started (Trunk's event).
   addEventListener('TrunkApplicationStarted', () => {
@@ -117,7 +123,10 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         rows.bytesRepeat.push(sum(server.served));
         const repeat = await again.evaluate(() => window.__fv);
         const ms = x => (x ?? NaN).toFixed(0);
-        const at = fv => `${fv.build ?? 'app'} build, CSS at ${ms(fv.css)} ms, first paint ${ms(fv.fcp)} ms, wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms`;
+        const at = fv => `${fv.build ?? 'app'} build, CSS at ${ms(fv.css)} ms, first paint ${ms(fv.fcp)} ms, ` +
+          (fv.gameTap === undefined ? '' : `game tapped at ${ms(fv.gameTap)} ms, `) +
+          `wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms` +
+          (fv.startTap === undefined ? '' : `, setup shown at ${ms(fv.setup)} ms, Start tapped at ${ms(fv.startTap)} ms`);
         console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms, ${youFirst ? 'you' : 'the computer'} first ` +
           `(${at(first)}; repeat visit: ${at(repeat)})`);
         console.log(`  repeat visit ${rows.repeat[run].toFixed(0)} ms; bytes: the page received ${kb(rows.pageHerd[run])} KB to the Herd table; served ${kb(rows.bytesHerd[run])} KB to the Herd table, ` +

@@ -55,10 +55,21 @@ module.exports = {
     const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
     await fresh(page, url);
     const preview = game => `.setup-preview[data-miniature="${game}"]`;
+    // Where Start is when the setup first appears (the picture comes after the first paint).
+    await page.evaluate(() => new MutationObserver((_, observer) => {
+      const start = document.querySelector('[data-testid="start-game"]');
+      if (!start) return;
+      window.__startFirst = { top: start.getBoundingClientRect().top, drawn: document.querySelector('.setup-preview.drawn') !== null };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true }));
     await page.click('button[data-game="herd"]');
     const cells = () => page.$$eval(`${preview('herd')}.drawn .cell`, els => els.length);
     await page.waitForSelector(`${preview('herd')}.drawn svg.board`);
     assert.strictEqual(await cells(), 61, 'the standard board');
+    const first = await page.evaluate(() => window.__startFirst);
+    assert.strictEqual(first.drawn, false, 'Start was seen before the picture came');
+    const top = await page.$eval('[data-testid="start-game"]', e => e.getBoundingClientRect().top);
+    assert.strictEqual(top, first.top, 'Start stays where it was when the picture comes');
     for (const [side, n] of [['4', 37], ['7', 127], ['6', 91]]) {
       await page.selectOption('.options select >> nth=0', side);
       await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [`${preview('herd')}.drawn .cell`, n]);

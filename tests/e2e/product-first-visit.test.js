@@ -4,7 +4,9 @@
 // a port of its own (lib.js startGzipServer, gzip as GitHub Pages), so its origin has no service
 // worker nor cache from the other tests.
 const assert = require('assert');
+const zlib = require('zlib');
 const { guardedPage, startGzipServer, axeViolations } = require('./lib');
+const { invitation } = require('./online-lib');
 
 // Holds every request for the wasm until `release()`: the page as it is before the app runs.
 async function holdWasm(page) {
@@ -137,6 +139,51 @@ module.exports = {
     } finally {
       await page.close();
       await server.stop().catch(() => {});
+    }
+  },
+
+  // Online tables are the whole app's (src/ui/builds.rs): a game's own build hands the lobby
+  // over, seats and options, and the whole app opens it; reopened later, the online table in
+  // progress goes straight to the whole app (scripts/loader.js).
+  async "a game's own build hands an online table over to the whole app, seats and options kept"({ context }) {
+    const server = await startGzipServer(0);
+    const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
+    try {
+      // What the game's build leaves in the session for the whole app, seen as the next page starts.
+      await page.addInitScript(() => { window.__carried = sessionStorage.getItem('turf.lobby'); });
+      await page.goto(server.url + '#play=herd');
+      await page.waitForSelector('[data-testid="start-game"]');
+      assert.strictEqual(await page.evaluate(() => window.turfBuild), 'herd');
+      await page.selectOption('.options select >> nth=0', '7');
+      await page.fill('[data-seat="0"] input', 'Ann');
+      await page.selectOption('[data-seat="1"] select', 'remote');
+      await page.fill('[data-seat="1"] input', 'Bo');
+      await page.click('[data-testid="start-game"]');
+      await page.waitForSelector('.lobby[data-online="host"]');
+      assert.strictEqual(await page.evaluate(() => window.turfBuild), 'app', 'the lobby runs in the whole app');
+      const carried = JSON.parse(await page.evaluate(() => window.__carried));
+      assert.strictEqual(carried.game, 'herd');
+      assert.deepStrictEqual(carried.seats.map(s => [s.name, s.remote]), [['Ann', false], ['Bo', true]]);
+      assert.strictEqual(JSON.parse(carried.options).side, 7, 'the options chosen in the game\'s build: ' + carried.options);
+      assert.strictEqual(await page.evaluate(() => sessionStorage.getItem('turf.lobby')), null, 'the lobby is taken once');
+      // The invitation names the host and the friend as set up.
+      const link = await invitation(page, 1);
+      const code = link.slice(link.indexOf('#join=') + 6);
+      const sent = JSON.parse(zlib.inflateRawSync(Buffer.from(code, 'base64url')).toString());
+      assert.deepStrictEqual([sent.game, sent.host, sent.seat, sent.name], ['herd', 'Ann', 1, 'Bo']);
+      assert.deepStrictEqual(problems, []);
+      // An online table in progress opens with the whole app, never a game's build (only the
+      // loader's choice is looked at: this save holds no more than the loader reads).
+      await page.evaluate(() => {
+        localStorage.setItem('turf.save.online-test', JSON.stringify({ table: { game: 'herd', online: { table: 't' } } }));
+        localStorage.setItem('turf.current', 'online-test');
+      });
+      await page.reload({ waitUntil: 'commit' });
+      await page.waitForFunction(() => window.turfBuild !== undefined);
+      assert.strictEqual(await page.evaluate(() => window.turfBuild), 'app', 'an online table in progress loads the whole app');
+    } finally {
+      await page.close();
+      await server.stop();
     }
   },
 
