@@ -724,7 +724,10 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
 
     // The last round's scoring: beside the choice while the round is being closed (and at the
     // end), below the board once the next round is under way. With its cards, it redraws only
-    // when a round ends or is hidden, not at every card laid below it.
+    // when a round ends or is hidden, not at every card laid below it, and a paint after the
+    // board: a round's end redraws the panorama, the hand and the choice, and the scoring's
+    // 150 elements moving above or below the board would make that one frame of 85-92 ms at
+    // 4x CPU (issue #20 target 2), where two frames each do half.
     let scored = Memo::new(move |_| {
         view.with(|v| {
             let closing = matches!(
@@ -734,8 +737,8 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
             (v.seat, v.table.rounds.len(), closing)
         })
     });
+    let scored = crate::ui::a_paint_later(move || scored.get());
     let scoring = move |top: bool| {
-        // Read, not only tracked: a memo computes (and follows its sources) when read.
         scored.with(|_| ());
         let v = view.get_untracked();
         let lang = lang.get();
