@@ -2,7 +2,7 @@
 // hand, with keyboard play (a whole match by taps runs in every engine: games.engines.js).
 // Any console error or request leaving 127.0.0.1 fails the test.
 const assert = require('assert');
-const { guardedPage, shot } = require('./lib');
+const { guardedPage, shot, easyTable } = require('./lib');
 
 async function startMoonlight(page, url, { opponent = 'easy', start = 'random', light = 'random' } = {}) {
   // A fresh start: no saved game to resume from an earlier test.
@@ -18,6 +18,20 @@ async function startMoonlight(page, url, { opponent = 'easy', start = 'random', 
 }
 
 module.exports = {
+  // The steps of a round's scoring come one by one, unless the player asked for less motion
+  // (these tests run with prefers-reduced-motion): then they are all there at once.
+  async 'with reduced motion the round scoring shows every step at the round\'s end'({ url, context }) {
+    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+    await easyTable(page, url, 'moonlight');
+    await page.selectOption('.pace select', '250');
+    await page.waitForSelector('.ml-top [data-testid="ml-scoring"] .ml-step', { timeout: 120000 });
+    const opacities = await page.$$eval('.ml-top [data-testid="ml-scoring"] .ml-step', els => els.map(e => getComputedStyle(e).opacity));
+    assert.ok(opacities.length >= 5, `the scoring's steps: ${opacities}`);
+    assert.deepStrictEqual(opacities.filter(o => o !== '1'), [], 'every step is shown');
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
   async 'the Moonlight board fits a phone screen'({ url, context }) {
     const { page, problems } = await guardedPage(context, { width: 360, height: 740 });
     await startMoonlight(page, url, { start: '0' });
