@@ -148,19 +148,13 @@ fn App() -> impl IntoView {
     // An invitation opens the join screen; an online table's lobby handed over by a game's own
     // build opens again; a game tapped on the static home before the app started opens its
     // setup; a reload goes straight back to the table that was open.
-    let lobby = || builds::take_lobby().map(|spec| Screen::Lobby(Arc::new(spec)));
     let screen = RwSignal::new(
-        match online::take_invitation_from_url()
+        online::take_invitation_from_url()
             .map(Screen::Join)
-            .or_else(lobby)
-        {
-            Some(screen) => screen,
-            None => match static_home::take_play_from_url() {
-                Some(id) => Screen::Setup(id),
-                None => saves::current()
-                    .map_or(Screen::Home, |save| Screen::Table(Arc::new(save.table))),
-            },
-        },
+            .or_else(|| builds::take_lobby().map(|spec| Screen::Lobby(Arc::new(spec))))
+            .or_else(|| static_home::take_play_from_url().map(Screen::Setup))
+            .or_else(|| saves::current().map(|save| Screen::Table(Arc::new(save.table))))
+            .unwrap_or(Screen::Home),
     );
     // A new invitation opened in the same tab changes only the fragment: join from it too.
     window_event_listener(leptos::ev::hashchange, move |_| {
@@ -230,14 +224,16 @@ fn App() -> impl IntoView {
     }
 }
 
-/// The view of one screen. A game's own build hands the home, lobbies and invitations over to
-/// the whole app (builds.rs) and draws nothing for them meanwhile, which leaves their code out.
+/// The view of one screen. A game's own build hands the home, lobbies, invitations and online
+/// tables over to the whole app (builds.rs) and draws nothing for them meanwhile, which leaves
+/// their code out.
 fn screen_view(screen: Screen) -> AnyView {
     match screen {
         Screen::Setup(id) => setup::setup(id),
-        Screen::Table(spec) => table::table(spec),
+        Screen::Table(spec) if spec.online.is_none() => table::table(spec),
         _ if !builds::EVERY_SCREEN => ().into_any(),
         Screen::Home => home::home().into_any(),
+        Screen::Table(spec) => table::table(spec),
         Screen::Lobby(spec) => online::host::lobby(spec),
         Screen::Join(code) => online::guest::join(code),
     }
