@@ -24,8 +24,13 @@ module.exports = {
     const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
     await easyTable(page, url, 'moonlight');
     await page.selectOption('.pace select', '250');
-    await page.waitForSelector('.ml-top [data-testid="ml-scoring"] .ml-step', { timeout: 120000 });
-    const opacities = await page.$$eval('.ml-top [data-testid="ml-scoring"] .ml-step', els => els.map(e => getComputedStyle(e).opacity));
+    // Read in the same frame that finds the steps: once the computer has closed the round, the
+    // scoring leaves the top for its place below the board.
+    const found = await page.waitForFunction(() => {
+      const steps = [...document.querySelectorAll('.ml-top [data-testid="ml-scoring"] .ml-step')];
+      return steps.length > 0 && steps.map(e => getComputedStyle(e).opacity);
+    }, null, { timeout: 120000, polling: 'raf' });
+    const opacities = await found.jsonValue();
     assert.ok(opacities.length >= 5, `the scoring's steps: ${opacities}`);
     assert.deepStrictEqual(opacities.filter(o => o !== '1'), [], 'every step is shown');
     assert.deepStrictEqual(problems, []);
