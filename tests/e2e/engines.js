@@ -31,11 +31,14 @@ const { ARTIFACTS } = require('./lib');
 const ENGINES = ['chromium', 'webkit', 'firefox'];
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const CANARY = 'http://turf-canary.invalid/';
+// The loopback addresses the tests' servers listen on (127.0.0.1; 127.0.0.2 and .3 for the
+// offline test's sites of their own): a request to any other host has left the machine.
+const LOOPBACK = /^127\.0\.0\.[123]$/;
 
 function isForeign(u) {
   let url;
   try { url = new URL(u); } catch (e) { return false; }
-  return !['data:', 'blob:', 'about:'].includes(url.protocol) && url.hostname !== '127.0.0.1';
+  return !['data:', 'blob:', 'about:'].includes(url.protocol) && !LOOPBACK.test(url.hostname);
 }
 
 function waitForPort(port, timeoutMs = 20000) {
@@ -104,7 +107,7 @@ const HOOK = `(() => {
   addEventListener('unhandledrejection', e => errors.push('page error: unhandled rejection: ' + ((e.reason && e.reason.stack) || e.reason)));
   // Requests: the CSP refuses every other origin, and reports each refusal here; what it let
   // through is in the page's resource timing.
-  const foreign = u => { try { const h = new URL(u, location.href); return /^https?:$/.test(h.protocol) && h.hostname !== '127.0.0.1'; } catch (e) { return false; } };
+  const foreign = u => { try { const h = new URL(u, location.href); return /^https?:$/.test(h.protocol) && !/^127\.0\.0\.[123]$/.test(h.hostname); } catch (e) { return false; } };
   addEventListener('securitypolicyviolation', e => errors.push((foreign(e.blockedURI) ? 'request left 127.0.0.1 (refused by the CSP): ' : 'console error: CSP refused ') + e.blockedURI + ' (' + e.violatedDirective + ')'));
   new PerformanceObserver(list => { for (const r of list.getEntries()) if (foreign(r.name)) errors.push('request left 127.0.0.1: ' + r.name); })
     .observe({ type: 'resource', buffered: true });
@@ -112,9 +115,9 @@ const HOOK = `(() => {
 `;
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
 
-// A static server for dist/ on 127.0.0.1:`port`; with `hook`, every HTML page carries the
-// console hook as the first script of its <head>.
-function startStatic(port, { hook = false } = {}) {
+// A static server for dist/ on `host`:`port` (a loopback address); with `hook`, every HTML page
+// carries the console hook as the first script of its <head>.
+function startStatic(port, { hook = false, host = '127.0.0.1' } = {}) {
   const root = path.join(__dirname, '..', '..', 'dist');
   const sockets = new Set();
   const server = http.createServer((req, res) => {
@@ -131,8 +134,8 @@ function startStatic(port, { hook = false } = {}) {
     res.end(body);
   });
   server.on('connection', s => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
-  return new Promise(resolve => server.listen(port, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${port}/`,
+  return new Promise(resolve => server.listen(port, host, () => resolve({
+    url: `http://${host}:${port}/`,
     // Closes every open connection too, so the browser finds nothing there at once.
     stop: () => new Promise(r => { server.close(() => r()); for (const s of sockets) s.destroy(); }),
   })));

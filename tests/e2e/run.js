@@ -4,7 +4,7 @@
 // usage: node tests/e2e/run.js [filter]   (a part of the file names to run)
 // E2E_ENGINES=webkit,firefox picks engines (default all three); E2E_ONLY=words runs only the
 // tests whose name holds them; E2E_PORT is the first of the six ports used (server, offline
-// server, WebKitWebDriver, geckodriver, WebKit's proxy, WebKit's server).
+// server, WebKitWebDriver, geckodriver, the offline test's second server, WebKit's server).
 const fs = require('fs');
 const path = require('path');
 const { startServer, launch } = require('./lib');
