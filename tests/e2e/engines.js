@@ -26,14 +26,11 @@ const http = require('http');
 const net = require('net');
 const os = require('os');
 const path = require('path');
-const { ARTIFACTS } = require('./lib');
+const { ARTIFACTS, LOOPBACK } = require('./lib');
 
 const ENGINES = ['chromium', 'webkit', 'firefox'];
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const CANARY = 'http://turf-canary.invalid/';
-// The loopback addresses the tests' servers listen on (127.0.0.1; 127.0.0.2 and .3 for the
-// offline test's sites of their own): a request to any other host has left the machine.
-const LOOPBACK = /^127\.0\.0\.[123]$/;
 
 function isForeign(u) {
   let url;
@@ -107,7 +104,7 @@ const HOOK = `(() => {
   addEventListener('unhandledrejection', e => errors.push('page error: unhandled rejection: ' + ((e.reason && e.reason.stack) || e.reason)));
   // Requests: the CSP refuses every other origin, and reports each refusal here; what it let
   // through is in the page's resource timing.
-  const foreign = u => { try { const h = new URL(u, location.href); return /^https?:$/.test(h.protocol) && !/^127\.0\.0\.[123]$/.test(h.hostname); } catch (e) { return false; } };
+  const foreign = u => { try { const h = new URL(u, location.href); return /^https?:$/.test(h.protocol) && !${LOOPBACK}.test(h.hostname); } catch (e) { return false; } };
   addEventListener('securitypolicyviolation', e => errors.push((foreign(e.blockedURI) ? 'request left 127.0.0.1 (refused by the CSP): ' : 'console error: CSP refused ') + e.blockedURI + ' (' + e.violatedDirective + ')'));
   new PerformanceObserver(list => { for (const r of list.getEntries()) if (foreign(r.name)) errors.push('request left 127.0.0.1: ' + r.name); })
     .observe({ type: 'resource', buffered: true });

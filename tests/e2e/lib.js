@@ -117,6 +117,11 @@ async function launch() {
 }
 
 // A page whose console errors and foreign requests are collected in `problems`.
+// The loopback addresses the tests' servers listen on (127.0.0.1; 127.0.0.2 and .3 for the
+// offline test's sites of its own, product.engines.js): a request to any other host has left
+// the machine.
+const LOOPBACK = /^127\.0\.0\.[123]$/;
+
 async function guardedPage(context, viewport) {
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);
@@ -125,7 +130,7 @@ async function guardedPage(context, viewport) {
   page.on('pageerror', e => problems.push('page error: ' + e.message));
   page.on('request', r => {
     const u = new URL(r.url());
-    if (!['127.0.0.1'].includes(u.hostname) && !['data:', 'blob:'].includes(u.protocol)) problems.push('request left 127.0.0.1: ' + r.url());
+    if (!LOOPBACK.test(u.hostname) && !['data:', 'blob:'].includes(u.protocol)) problems.push('request left 127.0.0.1: ' + r.url());
   });
   return { page, problems };
 }
@@ -200,4 +205,4 @@ async function finishedToyBattle(page, url) {
   await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
 }
 
-module.exports = { startServer, startGzipServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, shot, axeViolations, reachableControls, fresh, easyTable, finishedToyBattle, ROOT, ARTIFACTS };
+module.exports = { startServer, startGzipServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, LOOPBACK, shot, axeViolations, reachableControls, fresh, easyTable, finishedToyBattle, ROOT, ARTIFACTS };
