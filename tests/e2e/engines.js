@@ -453,7 +453,7 @@ async function openPage(engine, viewport = { width: 1280, height: 800 }) {
     const raw = page[nav].bind(page);
     page[nav] = async (...args) => {
       await raw(...args);
-      await page.waitFor(() => !location.href.startsWith('http://127.0.0.1') || window.wasmBindings !== undefined, [], 30000);
+      await page.waitFor(loopback => !new RegExp(loopback).test(location.hostname) || window.wasmBindings !== undefined, [LOOPBACK.source], 30000);
     };
   }
   page.has = sel => page.eval(s => !!document.querySelector(s), sel);
