@@ -49,6 +49,13 @@ function watch() {
     if (fv.setup === undefined && document.querySelector('[data-testid="start-game"]')) fv.setup = now;
     if (fv.legal === undefined && document.querySelector('[data-legal]')) fv.legal = now;
   };
+  // The main thread's long tasks (over 50 ms), to tell where the time between two taps went.
+  fv.tasks = [];
+  try {
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries()) fv.tasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) { /* an engine without long tasks: none reported */ }
   // When the player's taps land (the game on the home, Start on the setup).
   addEventListener('click', e => {
     if (e.target.closest('[data-game]')) fv.gameTap ??= performance.now();
@@ -133,7 +140,8 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         const at = fv => `${fv.build ?? 'app'} build, CSS at ${ms(fv.css)} ms, first paint ${ms(fv.fcp)} ms, ` +
           (fv.gameTap === undefined ? '' : `game tapped at ${ms(fv.gameTap)} ms, `) +
           `wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms` +
-          (fv.startTap === undefined ? '' : `, setup shown at ${ms(fv.setup)} ms, Start tapped at ${ms(fv.startTap)} ms`);
+          (fv.startTap === undefined ? '' : `, setup shown at ${ms(fv.setup)} ms, Start tapped at ${ms(fv.startTap)} ms`) +
+          (fv.tasks.length ? `; long tasks (start+ms): ${fv.tasks.map(([t, d]) => `${t}+${d}`).join(' ')}` : '');
         console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms (${own.toFixed(0)} without the benchmark's latency before its taps), ${youFirst ? 'you' : 'the computer'} first ` +
           `(${at(first)}; repeat visit: ${at(repeat)})`);
         console.log(`  repeat visit ${rows.repeat[run].toFixed(0)} ms; bytes: the page received ${kb(rows.pageHerd[run])} KB to the Herd table; served ${kb(rows.bytesHerd[run])} KB to the Herd table, ` +
