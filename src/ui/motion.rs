@@ -92,8 +92,8 @@ struct Stood {
     kind: Option<String>,
     /// The piece's parent's place on the page (`getScreenCTM`, scrolled), for the ghost.
     parent: Option<[f64; 6]>,
-    /// The place on the page of the SVG drawing the piece is in; `None` for an HTML piece.
-    drawing: Option<[f64; 6]>,
+    /// The SVG drawing the piece is in, and its place on the page; `None` for an HTML piece.
+    drawing: Option<(Element, [f64; 6])>,
     copy: Element,
 }
 
@@ -123,6 +123,35 @@ impl Stood {
         let [x, y, w, h] = self.rect;
         (x + w / 2.0, y + h / 2.0)
     }
+
+    /// Where this piece stood, as a point on the page now that `now` is drawn: in the same SVG
+    /// drawing as `now`, its place in the drawing, wherever the drawing stands on the page now;
+    /// else where it stood on the page. So a board that the layout moved on the page (a
+    /// scrollbar that came with a longer log, a line of text that wrapped above it) moves none
+    /// of its pieces: Dec 6, every stone of a Herd board travelled at once when that happened.
+    fn place_for(&self, now: &Stood) -> (f64, f64) {
+        let (x, y) = self.centre();
+        match (&self.drawing, &now.drawing) {
+            (Some((was, then)), Some((is, place))) if was == is => carried((x, y), then, place),
+            _ => (x, y),
+        }
+    }
+}
+
+/// The page point (`x`, `y`) of a drawing that stood at the page matrix `then`, carried with the
+/// drawing to where it stands now (`now`): the same point of the drawing.
+fn carried((x, y): (f64, f64), then: &[f64; 6], now: &[f64; 6]) -> (f64, f64) {
+    let [a, b, c, d, e, f] = *then;
+    let det = a * d - b * c;
+    if det.abs() < 1e-9 {
+        return (x, y);
+    }
+    let (u, v) = (
+        (d * (x - e) - c * (y - f)) / det,
+        (-b * (x - e) + a * (y - f)) / det,
+    );
+    let [a, b, c, d, e, f] = *now;
+    (a * u + c * v + e, b * u + d * v + f)
 }
 
 impl Snapshot {
@@ -456,7 +485,8 @@ fn pieces(
             let screen = on_page(screen_ctm(&svg), by);
             drawing = Some((svg, screen));
         }
-        drawing.as_ref()?.1
+        let (svg, screen) = drawing.as_ref()?;
+        Some((svg.clone(), (*screen)?))
     };
     let pieces: Vec<(String, Stood)> = all(root, "[data-piece]")
         .into_iter()
@@ -712,7 +742,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) 
             continue;
         }
         if let Some(old) = before.piece(key) {
-            travel(piece, old.centre());
+            travel(piece, old.place_for(piece));
             kept.insert(key.clone());
             continue;
         }
@@ -725,7 +755,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) 
         });
         if let Some((k, old)) = moved {
             kept.insert(k.clone());
-            travel(piece, old.centre());
+            travel(piece, old.place_for(piece));
             continue;
         }
         let from = e.get_attribute("data-from").and_then(|name| {
@@ -733,7 +763,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) 
                 let old = before.piece(&name)?;
                 // That piece became this one: it travels, no ghost of it stays behind.
                 kept.insert(name);
-                Some(old.centre())
+                Some(old.place_for(piece))
             })
         });
         match from {
@@ -899,4 +929,34 @@ pub fn follow(
             });
         });
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::carried;
+
+    #[test]
+    fn a_point_is_carried_with_its_drawing_when_the_layout_moves_it() {
+        // A board pushed 20 px down the page by a line of text that wrapped above it.
+        let then = [1.0, 0.0, 0.0, 1.0, 100.0, 300.0];
+        let now = [1.0, 0.0, 0.0, 1.0, 100.0, 320.0];
+        assert_eq!(carried((150.0, 340.0), &then, &now), (150.0, 360.0));
+        // A board left where it was: the point stays where it was.
+        assert_eq!(carried((150.0, 340.0), &then, &then), (150.0, 340.0));
+    }
+
+    #[test]
+    fn a_point_keeps_its_place_in_a_drawing_drawn_at_another_scale() {
+        // Half the size, and 40 px to the right: the drawing's point (50, 40) in both.
+        let then = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        let now = [0.5, 0.0, 0.0, 0.5, 40.0, 0.0];
+        assert_eq!(carried((50.0, 40.0), &then, &now), (65.0, 20.0));
+    }
+
+    #[test]
+    fn a_drawing_with_no_area_leaves_the_point_where_it_was() {
+        let flat = [0.0, 0.0, 0.0, 0.0, 5.0, 5.0];
+        let now = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        assert_eq!(carried((7.0, 9.0), &flat, &now), (7.0, 9.0));
+    }
 }
