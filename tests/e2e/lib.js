@@ -116,12 +116,12 @@ async function launch() {
   return { context, close: async () => { await context.close(); fs.rmSync(udd, { recursive: true, force: true }); } };
 }
 
-// A page whose console errors and foreign requests are collected in `problems`.
 // The loopback addresses the tests' servers listen on (127.0.0.1; 127.0.0.2 and .3 for the
 // offline test's sites of its own, product.engines.js): a request to any other host has left
 // the machine.
 const LOOPBACK = /^127\.0\.0\.[123]$/;
 
+// A page whose console errors and foreign requests are collected in `problems`.
 async function guardedPage(context, viewport) {
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);

@@ -217,8 +217,8 @@ module.exports = {
       ['laid out lower', p => p.evaluate(() => { document.querySelector('.board-wrap').style.marginTop = '40px'; })]].entries()) {
       await playUntilMotion(page, 'herd', 'middle');
       await atRest(page);
-      // The player scrolls to the log, or turns the phone, before the next move: the board
-      // stands elsewhere on the screen, and no piece has moved.
+      // The player scrolls to the log, or turns the phone, or the page lays the board out
+      // lower, before the next move: the board stands elsewhere, and no piece has moved.
       await page.evaluate(() => window.scrollTo(0, 0));
       await between[1](page);
       await page.waitForTimeout(400);
@@ -228,12 +228,14 @@ module.exports = {
       // supply, as a new stone does (Dec 6: that failed this test twice).
       await page.evaluate(stood => {
         window.__motion.travelled = [];
-        window.__left = new Set();
+        const left = window.__left = new Set();
         const board = document.querySelector('.board-wrap');
-        new MutationObserver(() => {
+        if (window.__leftWatch) window.__leftWatch.disconnect(); // the last move's
+        window.__leftWatch = new MutationObserver(() => {
           const here = new Set([...board.querySelectorAll('[data-piece]')].map(e => e.getAttribute('data-piece')));
-          for (const key of stood) if (!here.has(key)) window.__left.add(key);
-        }).observe(board, { subtree: true, childList: true });
+          for (const key of stood) if (!here.has(key)) left.add(key);
+        });
+        window.__leftWatch.observe(board, { subtree: true, childList: true });
       }, stood);
       await page.waitForSelector('.table [data-legal]', { timeout: 30000 });
       await playUntilMotion(page, 'herd', 'middle');

@@ -239,8 +239,12 @@ module.exports = {
         return;
       }
       assert.ok(has, `${engine.name}: navigator.serviceWorker exists`);
-      await page.eval(() => { localStorage.clear(); localStorage.setItem('turf.lang', 'en'); });
-      await page.reload();
+      // A first visit, in English, with nothing saved.
+      const fromScratch = async () => {
+        await page.eval(() => { localStorage.clear(); localStorage.setItem('turf.lang', 'en'); });
+        await page.reload();
+      };
+      await fromScratch();
       // Ready is not enough: Firefox resolves it while the worker is still activating, and a
       // reload then is not controlled yet. Activated, the worker claims this page (WebKit may
       // report that claim before the worker's state reads "activated").
@@ -260,8 +264,7 @@ module.exports = {
         console.log(`     ${engine.name}: the service worker was ${state} after 30 s; Turf is visited afresh on another site`);
         servers.push(await startStatic(basePort + 4, { hook: engine.hook, host: '127.0.0.3' }));
         await page.goto(servers[1].url);
-        await page.eval(() => { localStorage.clear(); localStorage.setItem('turf.lang', 'en'); });
-        await page.reload();
+        await fromScratch();
         state = await ready(50000);
       }
       assert.strictEqual(state, 'ready', `${engine.name}: the service worker becomes ready`);
