@@ -34,6 +34,7 @@
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, SvgGraphicsElement, SvgMatrix};
@@ -81,6 +82,9 @@ fn settle() {
     }
 }
 
+/// An SVG drawing and its place on the page (its screen matrix, scrolled).
+type Drawing = Rc<(Element, [f64; 6])>;
+
 /// A piece as it stood: where on the page, and a copy to draw its ghost if it leaves.
 #[derive(Clone)]
 struct Stood {
@@ -93,7 +97,8 @@ struct Stood {
     /// The piece's parent's place on the page (`getScreenCTM`, scrolled), for the ghost.
     parent: Option<[f64; 6]>,
     /// The SVG drawing the piece is in, and its place on the page; `None` for an HTML piece.
-    drawing: Option<(Element, [f64; 6])>,
+    /// Shared by the pieces of one drawing: read once a reading, not once a piece.
+    drawing: Option<Drawing>,
     copy: Element,
 }
 
@@ -132,7 +137,7 @@ impl Stood {
     fn place_for(&self, now: &Stood) -> (f64, f64) {
         let (x, y) = self.centre();
         match (&self.drawing, &now.drawing) {
-            (Some((was, then)), Some((is, place))) if was == is => carried((x, y), then, place),
+            (Some(was), Some(is)) if was.0 == is.0 => carried((x, y), &was.1, &is.1),
             _ => (x, y),
         }
     }
@@ -478,15 +483,14 @@ fn pieces(
     let mut hidden = Vec::new();
     let mut parent: Option<Parent> = None;
     // The SVG drawing the last piece read is in, and its place on the page.
-    let mut drawing: Option<(Element, Option<[f64; 6]>)> = None;
+    let mut drawing: Option<(Element, Option<Drawing>)> = None;
     let mut drawing_of = |e: &Element| {
         let svg = e.closest("svg").ok().flatten()?;
         if drawing.as_ref().is_none_or(|(known, _)| *known != svg) {
-            let screen = on_page(screen_ctm(&svg), by);
+            let screen = on_page(screen_ctm(&svg), by).map(|m| Rc::new((svg.clone(), m)));
             drawing = Some((svg, screen));
         }
-        let (svg, screen) = drawing.as_ref()?;
-        Some((svg.clone(), (*screen)?))
+        drawing.as_ref()?.1.clone()
     };
     let pieces: Vec<(String, Stood)> = all(root, "[data-piece]")
         .into_iter()
