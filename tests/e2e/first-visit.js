@@ -7,7 +7,12 @@
 //     are in the page, shown and enabled, and the page has painted (first contentful paint);
 //   Herd's first legal target: tap Herd on the home page as soon as it is ready to tap, keep the
 //     setup (you against the computer), tap Start, until the first [data-legal] element; also
-//     without the benchmark's own latency before each tap (Playwright's checks before a click); Herd
+//     without the benchmark's own latency before each tap (a frame to show the button, and the
+//     tap's way from this script to the page). The taps are a finger's (touch events at the
+//     button's centre, sent by the DevTools protocol once the page has shown the button), and the
+//     benchmark runs nothing in the page it measures: Playwright's own checks before a click
+//     (its injected script, 70-80 ms of the page's main thread at 4x when first used, then some
+//     tens of ms a click) took 0.6 s of each first visit until Dec 6 (stop 47). Herd
 //     draws its first player (herd.md D10): when the computer is drawn, its first turn (the
 //     worker's start, its search, the table's pace between its actions) comes before your first
 //     target, so the runs are also reported apart by who moved first;
@@ -45,10 +50,30 @@ function watch() {
         .filter(e => !e.disabled && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
       if (games.length === 5) cards = now;
     }
-    if (fv.home === undefined && cards !== undefined && fcp !== undefined) fv.home = Math.max(cards, fcp);
-    if (fv.setup === undefined && document.querySelector('[data-testid="start-game"]')) fv.setup = now;
-    if (fv.legal === undefined && document.querySelector('[data-legal]')) fv.legal = now;
+    if (fv.home === undefined && cards !== undefined && fcp !== undefined) {
+      fv.home = Math.max(cards, fcp);
+      shown('home', 'a[href][data-game="herd"], button[data-game="herd"]');
+    }
+    if (fv.setup === undefined && document.querySelector('[data-testid="start-game"]')) {
+      fv.setup = now;
+      shown('setup', '[data-testid="start-game"]');
+    }
+    if (fv.legal === undefined && document.querySelector('[data-legal]')) {
+      fv.legal = now;
+      tell('legal');
+    }
   };
+  // The benchmark waits and taps without running anything in the page (Playwright's injected
+  // script costs the page 70-80 ms of main thread at 4x when it is first used): the page tells it
+  // on the console what it reached, and where the button to tap is once a frame has shown it.
+  const tell = (step, at) => console.debug('turf-fv ' + JSON.stringify({ step, ...at }));
+  const shown = (step, selector) => requestAnimationFrame(() => setTimeout(() => {
+    const button = [...document.querySelectorAll(selector)].find(e => e.getClientRects().length > 0);
+    // A button below the fold is swiped into view first, at once (none is, today).
+    if (button && button.getBoundingClientRect().bottom > innerHeight) button.scrollIntoView({ block: 'center' });
+    const r = button && button.getBoundingClientRect();
+    tell(step, r && { x: r.left + r.width / 2, y: r.top + r.height / 2 });
+  }));
   // The main thread's long tasks (over 50 ms), to tell where the time between two taps went.
   fv.tasks = [];
   try {
@@ -77,6 +102,26 @@ function watch() {
 
 async function phonePage(context) {
   const page = await context.newPage();
+  // What the page has told (see `tell` above), by step.
+  const told = new Map();
+  const waiting = new Map();
+  page.on('console', message => {
+    const text = message.text();
+    if (!text.startsWith('turf-fv ')) return;
+    const at = JSON.parse(text.slice('turf-fv '.length));
+    told.set(at.step, at);
+    waiting.get(at.step)?.(at);
+  });
+  page.reached = (step, ms = 60000) => told.has(step) ? Promise.resolve(told.get(step)) : new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the page did not reach "${step}" in ${ms} ms`)), ms);
+    waiting.set(step, at => { clearTimeout(timer); resolve(at); });
+  });
+  // A finger's tap where the page showed the button, as soon as it was shown.
+  page.tapWhen = async step => {
+    const at = await page.reached(step);
+    if (at.x === undefined) throw new Error(`no button to tap at "${step}"`);
+    await page.touchscreen.tap(at.x, at.y);
+  };
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   // What the page itself received on the wire (a download it gave up counts only as far as it
@@ -104,11 +149,10 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         server.reset();
         const page = await phonePage(context);
         await page.goto(server.url, { waitUntil: 'commit' });
-        await page.waitForFunction(() => window.__fv.home !== undefined, null, { timeout: 60000, polling: 20 });
         // The first of the five games' buttons that is shown (the static home's or the app's).
-        await page.locator('a[href][data-game="herd"]:visible, button[data-game="herd"]:visible').first().click();
-        await page.click('[data-testid="start-game"]', { timeout: 60000 });
-        await page.waitForFunction(() => window.__fv.legal !== undefined, null, { timeout: 60000, polling: 20 });
+        await page.tapWhen('home');
+        await page.tapWhen('setup');
+        await page.reached('legal');
         const first = await page.evaluate(() => window.__fv);
         rows.home.push(first.home);
         rows.herd.push(first.legal);
@@ -132,7 +176,7 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         server.reset();
         const again = await phonePage(context);
         await again.goto(server.url, { waitUntil: 'commit' });
-        await again.waitForFunction(() => window.__fv.legal !== undefined, null, { timeout: 60000, polling: 20 });
+        await again.reached('legal');
         rows.repeat.push(await again.evaluate(() => window.__fv.legal));
         rows.bytesRepeat.push(sum(server.served));
         const repeat = await again.evaluate(() => window.__fv);
