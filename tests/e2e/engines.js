@@ -274,9 +274,12 @@ class WebDriverPage {
 // point markers first) where the topmost hit element is `el` or inside it; null if none.
 const HIT_POINT = `
   const el = arguments[0];
-  const r0 = el.getBoundingClientRect();
-  if (r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth) el.scrollIntoView({ block: 'center', inline: 'center' });
   const inside = (x, y) => { const hit = document.elementFromPoint(x, y); return hit && (hit === el || el.contains(hit)); };
+  const r0 = el.getBoundingClientRect();
+  // Off the screen, or an HTML control covered where it is (the setup's bar of Back and Start
+  // stays at the bottom of the screen): a player scrolls it to the middle first.
+  const covered = !(el instanceof SVGElement) && !inside(r0.left + r0.width / 2, r0.top + r0.height / 2);
+  if (covered || r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth) el.scrollIntoView({ block: 'center', inline: 'center' });
   const r = el.getBoundingClientRect();
   const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
   if (!(el instanceof SVGElement) || (document.elementsFromPoint(cx, cy).includes(el) && inside(cx, cy))) return { self: true };
