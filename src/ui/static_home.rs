@@ -14,6 +14,8 @@
 use super::catalogue::{self, CATALOGUE};
 use super::home;
 use crate::i18n::Lang;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 
 /// The fragment of a static game button: `#play=herd`.
 pub const PLAY_FRAGMENT: &str = "#play=";
@@ -101,12 +103,28 @@ pub fn take_play_from_url() -> Option<&'static str> {
     entry.playable.then_some(entry.id)
 }
 
-/// Remove the static home: the app is about to draw the page.
+/// Remove the static home: the app is about to draw the page. A game's own build may start
+/// before the page is parsed (a link straight to `#play=<id>` whose stylesheet comes late: the
+/// static home's script waits for it), and the static home then comes after the app has
+/// started: it is removed again once the page is parsed, or it would stay under the app.
 pub fn take_over() {
-    if let Some(e) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(STATIC_HOME_ID))
-    {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    remove_static_home(&document);
+    if document.ready_state() == "loading" {
+        let parsed = Closure::once_into_js(move || {
+            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+                remove_static_home(&document);
+            }
+        });
+        let _ =
+            document.add_event_listener_with_callback("DOMContentLoaded", parsed.unchecked_ref());
+    }
+}
+
+fn remove_static_home(document: &web_sys::Document) {
+    if let Some(e) = document.get_element_by_id(STATIC_HOME_ID) {
         e.remove();
     }
 }

@@ -142,6 +142,34 @@ module.exports = {
     }
   },
 
+  // A link straight to a game (`#play=herd`) starts its build as soon as it is downloaded,
+  // which may be before the page is parsed: here the stylesheet comes late, so the static home
+  // (parsed after the stylesheet) is not in the page yet when the app starts. Once the page is
+  // whole, the static home must not be left under the app's setup.
+  async 'a game started before the page is parsed leaves no static home under its setup'({ context }) {
+    const server = await startGzipServer(0);
+    const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
+    try {
+      let cssAsked;
+      const cssHeld = new Promise(resolve => { cssAsked = resolve; });
+      await page.route('**/*.css', async route => { cssAsked(); await new Promise(r => setTimeout(r, 2500)); await route.continue(); });
+      await page.goto(server.url + '#play=herd', { waitUntil: 'commit' });
+      await cssHeld;
+      await page.waitForSelector('[data-testid="start-game"]', { state: 'attached' });
+      const before = await page.evaluate(() => document.readyState);
+      await page.waitForFunction(() => document.readyState === 'complete');
+      await page.waitForTimeout(200);
+      assert.strictEqual(before, 'loading', 'the app started while the page was still being parsed');
+      assert.strictEqual(await page.evaluate(() => document.querySelectorAll('#static-home, .static-home').length), 0,
+        'the static home is gone once the page is whole');
+      assert.strictEqual(await page.evaluate(() => document.querySelectorAll('[data-testid="start-game"]').length), 1);
+      assert.deepStrictEqual(problems, []);
+    } finally {
+      await page.close();
+      await server.stop();
+    }
+  },
+
   // Online tables are the whole app's (src/ui/builds.rs): a game's own build hands the lobby
   // over, seats and options, and the whole app opens it; reopened later, the online table in
   // progress goes straight to the whole app (scripts/loader.js).
