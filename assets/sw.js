@@ -26,43 +26,53 @@ self.addEventListener('install', event => {
     .then(() => self.skipWaiting()));
 });
 
-// Navigation preload: the browser asks for the page while this worker starts, instead of after
-// it has started (a phone's cold start of a service worker takes tens of milliseconds). Not
-// every engine has it; without it the page is fetched below as before.
+// No navigation preload (an earlier release had it): the page comes from the cache below, and a
+// preload would only send a request at every visit. The cache of the release before this one
+// stays until the next release: a page of that release still open (its AI worker, a game's build
+// it loads later) finds its files there. Older ones go. (CacheStorage lists caches in the order
+// they were made.)
 self.addEventListener('activate', event => {
-  const preload = self.registration.navigationPreload ? self.registration.navigationPreload.enable() : Promise.resolve();
+  const preload = self.registration.navigationPreload ? self.registration.navigationPreload.disable() : Promise.resolve();
   event.waitUntil(
     preload.catch(() => {}).then(() => caches.keys())
-      .then(keys => Promise.all(keys.filter(k => k.startsWith('turf-') && k !== CACHE).map(k => caches.delete(k))))
+      .then(keys => {
+        const older = keys.filter(k => k.startsWith('turf-') && k !== CACHE);
+        return Promise.all(older.slice(0, -1).map(k => caches.delete(k)));
+      })
       .then(() => self.clients.claim()));
 });
 
-// Cache first (the files are content-hashed or versioned with the cache); the page itself is
-// fetched from the network when possible so a new release is seen, and from the cache offline.
-// Offline is not always a network error: a proxy (a phone carrier's, an office's) answers for an
-// unreachable site with its own error page (502, 504). Only a good answer replaces the cached
-// page, and any other one falls back to it, or a single proxy error would leave a blank Turf
+// This release's files first, then the release before's (a page of it still open).
+const cached = request => caches.open(CACHE).then(cache => cache.match(request)).then(hit => hit || caches.match(request));
+
+// The page (Turf's own address, or its index.html) comes from the cache: it is this release's,
+// put there by the install with the files it names, so a visit after the first starts without
+// waiting for the network: a phone on Slow 4G waited a round trip (150 ms or more) for it at
+// every visit. A new release is seen one visit later: the browser checks sw.js at every visit,
+// and a changed one installs the new release's page and files, then takes over, and the next
+// visit opens the new page. Without a cached page (the install has not finished) the page comes
+// from the network, and from any cache offline. Offline is not always a network error: a proxy
+// (a phone carrier's, an office's) answers for an unreachable site with its own error page
+// (502, 504); only a good answer is taken, or a single proxy error would leave a blank Turf
 // until the network came back (seen in WebKit, whose test session goes through such a proxy).
+// Content-hashed files, and the others versioned with the cache, come from the cache too.
+const SCOPE = new URL(self.registration.scope).pathname;
 self.addEventListener('fetch', event => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    event.respondWith(
-      Promise.resolve(event.preloadResponse)
-        .then(preloaded => preloaded || fetch(request))
-        .then(response => {
-          if (!response.ok) return caches.match('./').then(cached => cached || response);
-          const copy = response.clone();
-          caches.open(CACHE).then(cache => cache.put('./', copy));
-          return response;
-        })
-        .catch(() => caches.match('./')));
+    const page = url.pathname === SCOPE || url.pathname === SCOPE + 'index.html';
+    const network = () => fetch(request)
+      .then(response => (response.ok ? response : caches.match('./').then(hit => hit || response)))
+      .catch(() => caches.match('./'));
+    event.respondWith(page ? cached('./').then(hit => hit || network()) : network());
     return;
   }
   // A content-hashed file fetched from the network (a game's build loaded after the install)
   // is kept too, for the next visit and for offline play.
-  event.respondWith(caches.match(request).then(hit => hit || fetch(request).then(response => {
-    if (response.ok && HASHED.test(new URL(request.url).pathname)) {
+  event.respondWith(cached(request).then(hit => hit || fetch(request).then(response => {
+    if (response.ok && HASHED.test(url.pathname)) {
       const copy = response.clone();
       caches.open(CACHE).then(cache => cache.put(request, copy)).catch(() => {});
     }

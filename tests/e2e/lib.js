@@ -69,7 +69,11 @@ async function startGzipServer(port = 0, dir = path.join(ROOT, 'dist'), { cacheC
     return entry;
   };
   const served = [];
-  const server = http.createServer((req, res) => {
+  // `latency`: ms before each answer (0 unless a script sets it), a network's round trip for
+  // requests that DevTools' throttling does not slow: the service worker's own.
+  const control = { latency: 0 };
+  const server = http.createServer((req, res) => (control.latency ? setTimeout(() => answer(req, res), control.latency) : answer(req, res)));
+  const answer = (req, res) => {
     const urlPath = new URL(req.url, 'http://x').pathname;
     const referer = req.headers.referer || '';
     const f = file(urlPath);
@@ -85,14 +89,14 @@ async function startGzipServer(port = 0, dir = path.join(ROOT, 'dist'), { cacheC
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
     served.push({ path: urlPath, status: 200, bytes: body.length, referer });
-  });
+  };
   await new Promise(resolve => server.listen(port, '127.0.0.1', resolve));
-  return {
+  return Object.assign(control, {
     url: `http://127.0.0.1:${server.address().port}/`,
     served,
     reset: () => { served.length = 0; },
     stop: () => new Promise(resolve => { server.closeAllConnections?.(); server.close(resolve); }),
-  };
+  });
 }
 
 // Also used by online-lib.js, which launches its own browser with a context per device.

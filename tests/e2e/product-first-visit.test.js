@@ -5,7 +5,10 @@
 // worker nor cache from the other tests.
 const assert = require('assert');
 const zlib = require('zlib');
-const { guardedPage, startGzipServer, axeViolations } = require('./lib');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { guardedPage, startGzipServer, axeViolations, ROOT } = require('./lib');
 const { invitation } = require('./online-lib');
 
 // Holds every request for the wasm until `release()`: the page as it is before the app runs.
@@ -239,6 +242,74 @@ module.exports = {
   // Served with `Cache-Control: no-cache` (the HTTP cache must ask before reusing a file), so an
   // install that does not take the HTTP cache's copy would ask the server again (the Referer of
   // the service worker's requests is sw.js); with Pages' max-age=600 it would not show.
+  // The page comes from the service worker's cache (a visit does not wait for the network), so
+  // a new release is seen one visit later: the browser finds the new sw.js at a visit and
+  // installs the new release behind the page it opened; the next visit opens the new release.
+  // The cache of the release before stays (a page of it may still be open), older ones go.
+  // Releases B and C are copies of dist/ whose page carries a mark and whose sw.js a new version.
+  async 'a new release opens from the visit after the one that found it; the release before keeps its cache until the next'({ context }) {
+    const release = name => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `turf-release-${name}-`));
+      fs.cpSync(path.join(ROOT, 'dist'), dir, { recursive: true });
+      const page = path.join(dir, 'index.html');
+      fs.writeFileSync(page, fs.readFileSync(page, 'utf8').replace('<head>', `<head><meta name="turf-release" content="${name}">`));
+      const sw = path.join(dir, 'sw.js');
+      fs.writeFileSync(sw, fs.readFileSync(sw, 'utf8').replace(/const VERSION = '([0-9a-f]+)'/, `const VERSION = '$1${name.toLowerCase()}'`));
+      return dir;
+    };
+    const dirs = { B: release('B'), C: release('C') };
+    let server = await startGzipServer(0);
+    const port = Number(new URL(server.url).port);
+    const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
+    const mark = () => page.evaluate(() => document.querySelector('meta[name="turf-release"]')?.content ?? 'A');
+    const caches = () => page.evaluate(() => caches.keys());
+    const open = async () => {
+      await page.reload();
+      await page.waitForSelector('button[data-game="herd"]');
+      return mark();
+    };
+    // The new release's cache is made and its worker controls the page.
+    // (Polled from here: waitForFunction takes a promise for a truthy value.)
+    const installed = async version => {
+      for (let tries = 0; tries < 300; tries++) {
+        const done = await page.evaluate(async v => {
+          if (!(await caches.keys()).includes('turf-' + v)) return false;
+          if (!(await (await caches.open('turf-' + v)).match('./'))) return false;
+          const r = await navigator.serviceWorker.getRegistration();
+          return !!r && !r.installing && !r.waiting && !!r.active && r.active.state === 'activated';
+        }, version);
+        if (done) return;
+        await new Promise(r => setTimeout(r, 100));
+      }
+      throw new Error(`release ${version} was not installed in 30 s`);
+    };
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector('button[data-game="herd"]');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const a = (await caches())[0].replace(/^turf-/, '');
+      for (const name of ['B', 'C']) {
+        const before = await mark();
+        await server.stop();
+        server = await startGzipServer(port, dirs[name]);
+        server.reset();
+        assert.strictEqual(await open(), before, `the visit that finds release ${name} opens the release the device has, from its cache`);
+        const pages = server.served.filter(r => (r.path === '/' || r.path === '/index.html') && !r.referer.endsWith('/sw.js'));
+        assert.deepStrictEqual(pages, [], `that visit's page did not come from the network (the new release's install asks for it, as sw.js)`);
+        await installed(a + name.toLowerCase());
+        assert.strictEqual(await open(), name, `the next visit opens release ${name}`);
+      }
+      assert.deepStrictEqual(await caches(), ['turf-' + a + 'b', 'turf-' + a + 'c'],
+        'the release before (B) keeps its cache, the one before it (A) is gone');
+      assert.deepStrictEqual(problems, []);
+    } finally {
+      await page.close();
+      await server.stop().catch(() => {});
+      for (const dir of Object.values(dirs)) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+
   async 'the first visit downloads the wasm once (the service worker reuses it) and then plays offline'({ context }) {
     const server = await startGzipServer(0, undefined, { cacheControl: 'no-cache' });
     const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
