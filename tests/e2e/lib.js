@@ -46,7 +46,8 @@ async function startServer(port) {
 }
 
 // dist/ as GitHub Pages serves it: gzip for text and wasm (when the browser asks for it), an ETag
-// and `Cache-Control: max-age=600` (or `cacheControl`); in-process, on `port` (0: any free port).
+// and `Cache-Control: max-age=600` (or `cacheControl`: a value, or a function of the path that
+// gives it); in-process, on `port` (0: any free port).
 // It counts what it sends: `served` lists every request answered (path, status, bytes on the
 // wire, the Referer: the page, ai-worker.js or sw.js asked); `reset()` starts a new count.
 const MIME = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8',
@@ -78,7 +79,8 @@ async function startGzipServer(port = 0, dir = path.join(ROOT, 'dist'), { cacheC
     const referer = req.headers.referer || '';
     const f = file(urlPath);
     if (!f) { res.writeHead(404); res.end(); served.push({ path: urlPath, status: 404, bytes: 0, referer }); return; }
-    const headers = { 'Content-Type': f.type, 'Cache-Control': cacheControl, ETag: f.etag, Vary: 'Accept-Encoding' };
+    const headers = { 'Content-Type': f.type, 'Cache-Control': typeof cacheControl === 'function' ? cacheControl(urlPath) : cacheControl,
+      ETag: f.etag, Vary: 'Accept-Encoding' };
     if (req.headers['if-none-match'] === f.etag) {
       res.writeHead(304, headers); res.end(); served.push({ path: urlPath, status: 304, bytes: 0, referer }); return;
     }
