@@ -141,25 +141,78 @@ impl Stood {
             _ => (x, y),
         }
     }
+
+    /// This piece, which has left, as it stood in its SVG drawing carried to where the drawing
+    /// stands in `now`, so that its ghost fades on its own cell however the layout moved the
+    /// board since (as [`Stood::place_for`] does for a piece that travels). As it stood on the
+    /// page when nothing of its drawing is drawn now, or it was an HTML piece.
+    fn carried_to(&self, now: &Snapshot) -> Stood {
+        let (Some(was), Some(is)) = (&self.drawing, now.drawing_place(self.drawing.as_ref()))
+        else {
+            return self.clone();
+        };
+        let (x, y) = self.centre();
+        let (to_x, to_y) = carried((x, y), &was.1, &is);
+        let [left, top, w, h] = self.rect;
+        Stood {
+            rect: [left + to_x - x, top + to_y - y, w, h],
+            parent: self.parent.map(|p| carried_matrix(&p, &was.1, &is)),
+            ..self.clone()
+        }
+    }
 }
 
 /// The page point (`x`, `y`) of a drawing that stood at the page matrix `then`, carried with the
 /// drawing to where it stands now (`now`): the same point of the drawing.
 fn carried((x, y): (f64, f64), then: &[f64; 6], now: &[f64; 6]) -> (f64, f64) {
+    let [a, b, c, d, e, f] = carried_matrix(&[1.0, 0.0, 0.0, 1.0, 0.0, 0.0], then, now);
+    (a * x + c * y + e, b * x + d * y + f)
+}
+
+/// The page matrix `m` of something in a drawing that stood at `then`, carried with the drawing
+/// to where it stands now (`now`): `now · then⁻¹ · m`. A drawing with no area carries nothing.
+fn carried_matrix(m: &[f64; 6], then: &[f64; 6], now: &[f64; 6]) -> [f64; 6] {
     let [a, b, c, d, e, f] = *then;
     let det = a * d - b * c;
     if det.abs() < 1e-9 {
-        return (x, y);
+        return *m;
     }
-    let (u, v) = (
-        (d * (x - e) - c * (y - f)) / det,
-        (-b * (x - e) + a * (y - f)) / det,
-    );
-    let [a, b, c, d, e, f] = *now;
-    (a * u + c * v + e, b * u + d * v + f)
+    let inverse = [
+        d / det,
+        -b / det,
+        -c / det,
+        a / det,
+        (c * f - d * e) / det,
+        (b * e - a * f) / det,
+    ];
+    times(now, &times(&inverse, m))
+}
+
+/// The matrix that applies `second` after `first` (SVG's `a b c d e f` order).
+fn times(second: &[f64; 6], first: &[f64; 6]) -> [f64; 6] {
+    let [a1, b1, c1, d1, e1, f1] = *second;
+    let [a2, b2, c2, d2, e2, f2] = *first;
+    [
+        a1 * a2 + c1 * b2,
+        b1 * a2 + d1 * b2,
+        a1 * c2 + c1 * d2,
+        b1 * c2 + d1 * d2,
+        a1 * e2 + c1 * f2 + e1,
+        b1 * e2 + d1 * f2 + f1,
+    ]
 }
 
 impl Snapshot {
+    /// Where `drawing` stands on the page in this reading, if a piece of it is drawn.
+    fn drawing_place(&self, drawing: Option<&Drawing>) -> Option<[f64; 6]> {
+        let drawing = drawing?;
+        self.pieces
+            .iter()
+            .filter_map(|(_, s)| s.drawing.as_ref())
+            .find(|d| d.0 == drawing.0)
+            .map(|d| d.1)
+    }
+
     fn piece(&self, key: &str) -> Option<&Stood> {
         self.pieces.iter().find(|(k, _)| k == key).map(|(_, s)| s)
     }
@@ -797,7 +850,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) 
             .as_ref()
             .and_then(|m| m.get_attribute("data-to"))
             .and_then(|name| now.anchor(&name));
-        leave(layer, stood, captured, towards, by);
+        leave(layer, &stood.carried_to(now), captured, towards, by);
     }
     for e in all(root, "[data-flash]") {
         let Some(mark) = e.get_attribute("data-flash") else {
@@ -937,7 +990,31 @@ pub fn follow(
 
 #[cfg(test)]
 mod tests {
-    use super::carried;
+    use super::{carried, carried_matrix};
+
+    #[test]
+    fn a_ghost_is_carried_with_its_board_when_the_layout_moves_it() {
+        // A stone's parent drawn at twice the size, in a board pushed 40 px down the page.
+        let then = [1.0, 0.0, 0.0, 1.0, 0.0, 100.0];
+        let now = [1.0, 0.0, 0.0, 1.0, 0.0, 140.0];
+        let parent = [2.0, 0.0, 0.0, 2.0, 10.0, 110.0];
+        assert_eq!(
+            carried_matrix(&parent, &then, &now),
+            [2.0, 0.0, 0.0, 2.0, 10.0, 150.0]
+        );
+        // Any point of the stone lands where the carried point of the board is: the board
+        // drawn at half the size and turned a quarter (a phone turned).
+        let now = [0.0, 0.5, -0.5, 0.0, 300.0, 20.0];
+        let [a, b, c, d, e, f] = carried_matrix(&parent, &then, &now);
+        for (u, v) in [(0.0, 0.0), (3.0, -4.0), (12.5, 7.0)] {
+            let on_page = (2.0 * u + 10.0, 2.0 * v + 110.0);
+            let (x, y) = carried(on_page, &then, &now);
+            assert!((a * u + c * v + e - x).abs() < 1e-9 && (b * u + d * v + f - y).abs() < 1e-9);
+        }
+        // A board with no area carries nothing.
+        let flat = [0.0; 6];
+        assert_eq!(carried_matrix(&parent, &flat, &now), parent);
+    }
 
     #[test]
     fn a_point_is_carried_with_its_drawing_when_the_layout_moves_it() {

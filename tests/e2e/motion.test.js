@@ -236,6 +236,21 @@ module.exports = {
           for (const key of stood) if (!here.has(key)) left.add(key);
         });
         window.__leftWatch.observe(board, { subtree: true, childList: true });
+        // Where each ghost of a stone that leaves is drawn, as it is added: how far from the
+        // nearest mark of a stone gone (its cell's dashed ring, or the capture's), in px.
+        window.__ghostsOff = [];
+        if (window.__ghostWatch) window.__ghostWatch.disconnect();
+        const centre = e => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+        window.__ghostWatch = new MutationObserver(records => {
+          const marks = [...board.querySelectorAll('[data-vanished]')].map(centre);
+          for (const added of records.flatMap(r => [...r.addedNodes])) {
+            for (const ghost of added.querySelectorAll ? added.querySelectorAll('.motion-ghost') : []) {
+              const [x, y] = centre(ghost);
+              window.__ghostsOff.push(Math.min(Infinity, ...marks.map(([mx, my]) => Math.hypot(mx - x, my - y))));
+            }
+          }
+        });
+        window.__ghostWatch.observe(document.querySelector('.motion-layer'), { childList: true });
       }, stood);
       await page.waitForSelector('.table [data-legal]', { timeout: 30000 });
       await playUntilMotion(page, 'herd', 'middle');
@@ -244,6 +259,9 @@ module.exports = {
       const left = await page.evaluate(() => [...window.__left]);
       const moved = (await motion(page)).travelled.filter(key => stood.includes(key) && !left.includes(key));
       assert.deepStrictEqual(moved, [], `${between[0]} (${i}): the stones that stood still did not move`);
+      // A stone that left fades where it stood on its cell, wherever the board stands now.
+      const ghostsOff = await page.evaluate(() => window.__ghostsOff);
+      assert.ok(ghostsOff.every(d => d < 3), `${between[0]} (${i}): the ghosts of stones that left are drawn on their cells (px off: ${ghostsOff.map(d => d.toFixed(1))})`);
     }
     assert.deepStrictEqual(problems, []);
     await page.close();
