@@ -239,9 +239,6 @@ module.exports = {
     }
   },
 
-  // Served with `Cache-Control: no-cache` (the HTTP cache must ask before reusing a file), so an
-  // install that does not take the HTTP cache's copy would ask the server again (the Referer of
-  // the service worker's requests is sw.js); with Pages' max-age=600 it would not show.
   // The page comes from the service worker's cache (a visit does not wait for the network), so
   // a new release is seen one visit later: the browser finds the new sw.js at a visit and
   // installs the new release behind the page it opened; the next visit opens the new release.
@@ -262,7 +259,7 @@ module.exports = {
     const port = Number(new URL(server.url).port);
     const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
     const mark = () => page.evaluate(() => document.querySelector('meta[name="turf-release"]')?.content ?? 'A');
-    const caches = () => page.evaluate(() => caches.keys());
+    const cacheNames = () => page.evaluate(() => caches.keys());
     const open = async () => {
       await page.reload();
       await page.waitForSelector('button[data-game="herd"]');
@@ -288,7 +285,7 @@ module.exports = {
       await page.waitForSelector('button[data-game="herd"]');
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      const a = (await caches())[0].replace(/^turf-/, '');
+      const a = (await cacheNames())[0].replace(/^turf-/, '');
       for (const name of ['B', 'C']) {
         const before = await mark();
         await server.stop();
@@ -300,7 +297,7 @@ module.exports = {
         await installed(a + name.toLowerCase());
         assert.strictEqual(await open(), name, `the next visit opens release ${name}`);
       }
-      assert.deepStrictEqual(await caches(), ['turf-' + a + 'b', 'turf-' + a + 'c'],
+      assert.deepStrictEqual(await cacheNames(), ['turf-' + a + 'b', 'turf-' + a + 'c'],
         'the release before (B) keeps its cache, the one before it (A) is gone');
       assert.deepStrictEqual(problems, []);
     } finally {
@@ -310,6 +307,9 @@ module.exports = {
     }
   },
 
+  // Served with `Cache-Control: no-cache` (the HTTP cache must ask before reusing a file), so an
+  // install that does not take the HTTP cache's copy would ask the server again (the Referer of
+  // the service worker's requests is sw.js); with Pages' max-age=600 it would not show.
   async 'the first visit downloads the wasm once (the service worker reuses it) and then plays offline'({ context }) {
     const server = await startGzipServer(0, undefined, { cacheControl: 'no-cache' });
     const { page, problems } = await guardedPage(context, { width: 390, height: 844 });
