@@ -12,7 +12,7 @@
 //     button's centre, sent by the DevTools protocol once the page has shown the button), and the
 //     benchmark runs nothing in the page it measures: Playwright's own checks before a click
 //     (its injected script, 70-80 ms of the page's main thread at 4x when first used, then some
-//     tens of ms a click) took 0.6 s of each first visit until Dec 6 (stop 47). Herd
+//     tens of ms a click) made each first visit about 0.3 s longer until Dec 6 (stop 47). Herd
 //     draws its first player (herd.md D10): when the computer is drawn, its first turn (the
 //     worker's start, its search, the table's pace between its actions) comes before your first
 //     target, so the runs are also reported apart by who moved first;
