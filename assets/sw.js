@@ -64,8 +64,8 @@ self.addEventListener('fetch', event => {
   if (request.mode === 'navigate') {
     const page = url.pathname === SCOPE || url.pathname === SCOPE + 'index.html';
     const network = () => fetch(request)
-      .then(response => (response.ok ? response : caches.match('./').then(hit => hit || response)))
-      .catch(() => caches.match('./'));
+      .then(response => (response.ok ? response : cached('./').then(hit => hit || response)))
+      .catch(() => cached('./'));
     event.respondWith(page ? cached('./').then(hit => hit || network()) : network());
     return;
   }

@@ -147,7 +147,10 @@ impl Stood {
     /// board since (as [`Stood::place_for`] does for a piece that travels). As it stood on the
     /// page when nothing of its drawing is drawn now, or it was an HTML piece.
     fn carried_to(&self, now: &Snapshot) -> Stood {
-        let (Some(was), Some(is)) = (&self.drawing, now.drawing_place(self.drawing.as_ref()))
+        let Some((was, is)) = self
+            .drawing
+            .as_ref()
+            .and_then(|was| Some((was, now.drawing_place(was)?)))
         else {
             return self.clone();
         };
@@ -204,8 +207,7 @@ fn times(second: &[f64; 6], first: &[f64; 6]) -> [f64; 6] {
 
 impl Snapshot {
     /// Where `drawing` stands on the page in this reading, if a piece of it is drawn.
-    fn drawing_place(&self, drawing: Option<&Drawing>) -> Option<[f64; 6]> {
-        let drawing = drawing?;
+    fn drawing_place(&self, drawing: &Drawing) -> Option<[f64; 6]> {
         self.pieces
             .iter()
             .filter_map(|(_, s)| s.drawing.as_ref())
