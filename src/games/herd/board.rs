@@ -16,14 +16,48 @@ use leptos::prelude::*;
 /// screen.
 const R: f64 = 50.0;
 
-fn hex_points(x: f64, y: f64, r: f64) -> String {
+fn hex_points(r: f64) -> String {
     (0..6)
         .map(|i| {
             let a = (60.0 * i as f64 - 30.0).to_radians();
-            format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+            format!("{:.1},{:.1}", r * a.cos(), r * a.sin())
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A stone's radius.
+const STONE: f64 = R * 0.68;
+
+/// What every cell draws alike, around its own centre: each cell is placed by its group's
+/// `translate`, so these are written once, not formatted again for every cell of every board
+/// (the setup's picture and a table's start draw a whole board at once; issue #20).
+struct Shapes {
+    /// The cell's hexagon.
+    hex: String,
+    /// The hint's and the review's rings, inside the hexagon.
+    ring: String,
+    /// Blue's diamond, so the two colours differ in shape too.
+    diamond: String,
+    /// The cross on a cell forbidden to the mover.
+    cross: String,
+}
+
+fn shapes() -> &'static Shapes {
+    static SHAPES: std::sync::LazyLock<Shapes> = std::sync::LazyLock::new(|| {
+        let d = STONE * 0.42;
+        let c = R * 0.22;
+        Shapes {
+            hex: hex_points(R * 0.96),
+            ring: hex_points(R * 0.9),
+            diamond: format!("0,{:.1} {d:.1},0 0,{d:.1} {:.1},0", -d, -d),
+            cross: format!(
+                "M{:.1},{:.1}L{c:.1},{c:.1}M{:.1},{c:.1}L{c:.1},{:.1}",
+                -c, -c, -c, -c
+            ),
+        }
+    });
+    &SHAPES
 }
 
 /// Red is the first player (herd.md D2), whichever seat that is.
@@ -69,30 +103,18 @@ fn die(value: u8, x: f64) -> impl IntoView {
     }
 }
 
-/// A stone on `cell`, placed from its seat's supply (`supply-N` in the bar) when it is new.
-fn stone(
-    look: SeatLook,
-    seat: Seat,
-    cell: usize,
-    (x, y): (f64, f64),
-    extra: &'static str,
-) -> impl IntoView {
-    let r = R * 0.68;
-    // Blue carries a diamond so the two colours differ in shape too.
-    let mark = (look.colour == "blue").then(|| {
-        let d = r * 0.42;
-        view! {
-            <polygon class="stone-mark"
-                points=format!("{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}", y - d, x + d, y + d, x - d)>
-            </polygon>
-        }
-    });
+/// A stone on `cell`, drawn around the cell's centre, placed from its seat's supply
+/// (`supply-N` in the bar) when it is new.
+fn stone(look: SeatLook, seat: Seat, cell: usize, extra: &'static str) -> impl IntoView {
+    let r = STONE;
+    let mark = (look.colour == "blue")
+        .then(|| view! { <polygon class="stone-mark" points=shapes().diamond.as_str()></polygon> });
     view! {
         <g data-piece=format!("stone-{cell}") data-from=format!("supply-{seat}")>
-            <ellipse class="stone-shadow" cx=x + r * 0.08 cy=y + r * 0.16 rx=r ry=r * 0.96></ellipse>
-            <circle class=format!("stone seat-{} {extra}", look.colour) cx=x cy=y r=r></circle>
+            <ellipse class="stone-shadow" cx=r * 0.08 cy=r * 0.16 rx=r ry=r * 0.96></ellipse>
+            <circle class=format!("stone seat-{} {extra}", look.colour) cx="0" cy="0" r=r></circle>
             {mark}
-            <circle class="stone-gloss" cx=x cy=y r=r></circle>
+            <circle class="stone-gloss" cx="0" cy="0" r=r></circle>
         </g>
     }
 }
@@ -210,7 +232,7 @@ fn cell_look(
     }
 }
 
-/// One cell, centred at (`x`, `y`), drawn from its `look`.
+/// One cell, centred at (`x`, `y`), drawn from its `look` around its own centre.
 fn cell(
     props: BoardProps<Herd>,
     c: usize,
@@ -235,24 +257,18 @@ fn cell(
             } else {
                 ""
             };
-            stone(look, owner, c, (x, y), extra)
+            stone(look, owner, c, extra)
         });
         let ghost_view = ghost.map(|kind| {
             view! {
-                <circle class=format!("ghost {kind}") cx=x cy=y r=R * 0.55
+                <circle class=format!("ghost {kind}") cx="0" cy="0" r=R * 0.55
                     data-vanished=format!("stone-{c}") data-how=kind></circle>
             }
         });
         let fresh = (placed_now && on_cell.is_some())
-            .then(|| view! { <circle class="fresh" cx=x cy=y r=R * 0.2></circle> });
-        let cross = forbidden.then(|| {
-            let d = R * 0.22;
-            view! {
-                <path class="forbidden-mark"
-                    d=format!("M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}", x - d, y - d, x + d, y + d, x - d, y + d, x + d, y - d)>
-                </path>
-            }
-        });
+            .then(|| view! { <circle class="fresh" cx="0" cy="0" r=R * 0.2></circle> });
+        let cross = forbidden
+            .then(|| view! { <path class="forbidden-mark" d=shapes().cross.as_str()></path> });
         // A tap, or Enter or Space on the focused cell, plays its action.
         let run = move || {
             if let Some(a) = action {
@@ -263,20 +279,20 @@ fn cell(
         let key = activate_on_key(run);
         let marks = move || {
             let ring = move |class| {
-                view! { <polygon class=class points=hex_points(x, y, R * 0.9)></polygon> }
-                    .into_any()
+                view! { <polygon class=class points=shapes().ring.as_str()></polygon> }.into_any()
             };
             svg_marks(
                 props.hint_on(here),
                 props.review_on(here),
                 ring,
-                (x + R * 0.5, y - R * 0.5),
+                (R * 0.5, -R * 0.5),
                 R * 0.24,
             )
         };
         view! {
             <g
                 class="cell"
+                transform=format!("translate({x:.1} {y:.1})")
                 class:legal=action.is_some()
                 class:place=matches!(action, Some(HerdAction::Place { .. }))
                 data-legal=action.map(|_| "")
@@ -289,7 +305,7 @@ fn cell(
                 on:click=click
                 on:keydown=key
             >
-                <polygon class="hex" points=hex_points(x, y, R * 0.96)></polygon>
+                <polygon class="hex" points=shapes().hex.as_str()></polygon>
                 {cross}
                 {ghost_view}
                 {stone_view}
