@@ -25,7 +25,13 @@
 // The throttling applies to the page's requests and main thread, not to the service worker's
 // own fetches (another DevTools target): during the repeat visit, whose requests are all the
 // service worker's, the server waits Slow 4G's round trip (150 ms) before each answer instead.
-// usage: [REPEAT_RTT=ms] node tests/e2e/first-visit.js [runs] [dir]   (needs dist/: `make dist`; default 5 runs;
+// With COMPILE=1 each first visit is also traced with V8's wasm categories, and the script tells
+// how many of the wasm's functions V8 compiled on the page's main thread, and for how long (the
+// Liftoff compiler's time, at 4x), before the setup is shown, between the setup and the Start
+// tap, and between the tap and the first target: V8 compiles a wasm lazily, each function the
+// first time it runs, so that compilation is part of each step's long tasks (the trace's own cost
+// makes these runs slower; their times are not the benchmark's).
+// usage: [REPEAT_RTT=ms] [COMPILE=1] node tests/e2e/first-visit.js [runs] [dir]   (needs dist/: `make dist`; default 5 runs;
 // dir: another build to serve, such as a copy of an older dist/)
 const { chromium } = require('playwright-core');
 const { startGzipServer, CHROMIUM, CHROMIUM_ARGS } = require('./lib');
@@ -36,6 +42,7 @@ const RUNS = Number(process.argv[2] || 5);
 // that is up but hardly passes anything.
 const REPEAT_RTT = Number(process.env.REPEAT_RTT || 150);
 const DIR = process.argv[3] ? path.resolve(process.argv[3]) : undefined;
+const COMPILE = process.env.COMPILE === '1';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 // Installed before any script of the page: notes when the home is ready to tap and when the
@@ -138,6 +145,20 @@ async function phonePage(context) {
   return page;
 }
 
+// The wasm functions V8 compiled lazily on the page's main thread in each step of a first visit
+// (`fv`, the page's times), read from a trace of it (see COMPILE above).
+function lazyCompiles(events, fv, url) {
+  const start = events.find(e => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
+  if (!start) return null;
+  const at = e => (e.ts - start.ts) / 1000;
+  const compiled = events.filter(e => e.name === 'wasm.CompileBaseline' && e.tid === start.tid);
+  const steps = [['before the setup', 0, fv.setup], ['setup to Start', fv.setup, fv.startTap], ['Start to first target', fv.startTap, fv.legal]];
+  return steps.map(([step, from, to]) => {
+    const inStep = compiled.filter(e => at(e) >= from && at(e) < to);
+    return { step, functions: inStep.length, ms: inStep.reduce((ms, e) => ms + e.dur / 1000, 0) };
+  });
+}
+
 const kb = bytes => (bytes / 1024).toFixed(0);
 const sum = served => served.reduce((n, r) => n + r.bytes, 0);
 const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
@@ -156,12 +177,18 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
       try {
         server.reset();
         const page = await phonePage(context);
+        if (COMPILE) await browser.startTracing(page, { categories: ['v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'blink.user_timing'] });
         await page.goto(server.url, { waitUntil: 'commit' });
         // The first of the five games' buttons that is shown (the static home's or the app's).
         await page.tapWhen('home');
         await page.tapWhen('setup');
         await page.reached('legal');
         const first = await page.evaluate(() => window.__fv);
+        if (COMPILE) {
+          const steps = lazyCompiles(JSON.parse(await browser.stopTracing()).traceEvents, first, server.url);
+          console.log(`run ${run + 1}, wasm functions compiled lazily on the main thread: ` +
+            (steps ? steps.map(s => `${s.step} ${s.functions} (${s.ms.toFixed(1)} ms)`).join(', ') : 'no navigation in the trace'));
+        }
         rows.home.push(first.home);
         rows.herd.push(first.legal);
         // Without the benchmark's own latency: the time from the home being ready to the game's
