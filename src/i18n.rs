@@ -77,7 +77,12 @@ pub enum Person {
 
 impl Person {
     pub fn of(name: &str) -> Person {
-        let word: String = name.trim().trim_end_matches('!').chars().map(fold).collect();
+        let word: String = name
+            .trim()
+            .trim_end_matches('!')
+            .chars()
+            .map(fold)
+            .collect();
         match word.as_str() {
             "you" | "te" => Person::Second,
             "i" | "me" | "én" => Person::First,
