@@ -94,7 +94,7 @@ impl Person {
 /// A letter as the words above and the article below compare it: ASCII and the Hungarian
 /// vowels in lower case, every other character as it is. Exactly the folding these words
 /// need, where `str::to_lowercase` would bring Unicode's whole case table into every build
-/// (about 6 KB of a game's download; issue #20).
+/// (7.6–8.1 KB of each build gzipped: Herd's 327,083 bytes became 319,088; issue #20).
 fn fold(c: char) -> char {
     const UPPER: &str = "ÁÉÍÓÖŐÚÜŰ";
     const LOWER: &str = "áéíóöőúüű";
