@@ -2,8 +2,8 @@
 //! same code and their figures compare.
 
 use super::{search, Bot, Level};
-use crate::engine::{Game, Match, Rng, ToMove};
-use rand::{Rng as _, SeedableRng};
+use crate::engine::{random_bool, Game, Match, Rng, ToMove};
+use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -71,7 +71,7 @@ pub fn bench<G: Game>(
                 let view = G::view(m.state(), seat);
                 let think = G::legal(m.state()).len() > 1
                     && timed(&times, &policy_times) < decisions
-                    && rng.random_bool(0.5);
+                    && random_bool(&mut rng, 0.5);
                 let own = if think {
                     let start = web_time::Instant::now();
                     let own = G::ai_policy(&view, Some(level), &mut rng);

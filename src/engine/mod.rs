@@ -7,7 +7,7 @@ mod rng;
 pub(crate) mod testing;
 
 pub use record::{LoadError, Match, Record, RecordError, ReplayError, RECORD_FORMAT};
-pub use rng::{chance_rng, setup_rng, Rng};
+pub use rng::{chance_rng, random_bool, setup_rng, Rng};
 
 pub use crate::i18n::Lang;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};

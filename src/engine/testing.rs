@@ -1,6 +1,6 @@
 //! Checks that every game's tests run the same way (compiled for tests only).
 
-use super::{chance_rng, setup_rng, Game, Match, ToMove};
+use super::{chance_rng, random_bool, setup_rng, Game, Match, ToMove};
 use rand::Rng as _;
 use std::ops::Range;
 
@@ -92,7 +92,7 @@ pub fn undo_never_crosses_a_reveal<G: Game>(
                 break;
             }
             let legal = G::legal(m.state());
-            let action = if rng.random_bool(0.5) {
+            let action = if random_bool(&mut rng, 0.5) {
                 G::rollout_action(m.state(), &legal, &mut rng)
             } else {
                 legal[rng.random_range(0..legal.len())].clone()

@@ -2,7 +2,7 @@
 //! for the shared table. Everything else (seats, AI, hand-off, log, undo, game over) is shared.
 
 use super::sound::Cue;
-use super::SeatSpec;
+use super::{Decimal, SeatSpec};
 use crate::engine::{Game, Seat};
 use crate::i18n::Lang;
 use crate::t;
@@ -239,8 +239,8 @@ pub fn svg_marks(
         let glyph = if kind == "played" { "✗" } else { "★" };
         view! {
             <g class="mark-badge">
-                <circle cx=bx cy=by r=size></circle>
-                <text x=bx y=by + size * 0.38 text-anchor="middle" font-size=size * 1.15>{glyph}</text>
+                <circle cx=Decimal(bx) cy=Decimal(by) r=Decimal(size)></circle>
+                <text x=Decimal(bx) y=Decimal(by + size * 0.38) text-anchor="middle" font-size=Decimal(size * 1.15)>{glyph}</text>
             </g>
         }
     });

@@ -3,6 +3,7 @@
 
 mod builds;
 mod catalogue;
+mod decimal;
 mod game_ui;
 mod handoff;
 mod home;
@@ -17,6 +18,7 @@ pub mod table;
 mod worker;
 
 pub use catalogue::{with_ui_game, CatalogueEntry, UiVisitor, CATALOGUE};
+pub use decimal::Decimal;
 pub use game_ui::{
     activate_on_key, review_notes, svg_marks, BoardProps, GameUi, Pointed, SeatLook, LOOKS,
 };

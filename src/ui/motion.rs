@@ -31,6 +31,7 @@
 //! changed since the last reading is taken from it ([`Watch`]), and places are kept on the page,
 //! not on the screen, so scrolling or turning the phone between two moves moves no piece.
 
+use super::Decimal;
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -663,6 +664,7 @@ fn local_offset(parent: Option<[f64; 6]>, dx: f64, dy: f64) -> (f64, f64) {
 
 /// Start a motion of `e`; the running animation is returned, to be ended early if need be.
 fn play(e: &Element, keyframes: &str, ms: f64) -> Option<Running> {
+    let ms = Decimal(ms);
     let options =
         format!(r#"{{"id":"{MOTION_ID}","duration":{ms},"easing":"cubic-bezier(.2,.7,.3,1)"}}"#);
     let (Ok(k), Ok(o)) = (
@@ -693,6 +695,7 @@ fn travel(piece: &Stood, from: (f64, f64)) -> bool {
         return false;
     }
     let (x, y) = local_offset(piece.parent, dx, dy);
+    let (x, y) = (Decimal(x), Decimal(y));
     move_piece(
         &piece.element,
         &format!(
@@ -736,7 +739,18 @@ fn leave(
             ) else {
                 return;
             };
-            let _ = g.set_attribute("transform", &format!("matrix({a},{b},{c},{d},{e},{f})"));
+            let _ = g.set_attribute(
+                "transform",
+                &format!(
+                    "matrix({:.6},{:.6},{:.6},{:.6},{:.2},{:.2})",
+                    Decimal(a),
+                    Decimal(b),
+                    Decimal(c),
+                    Decimal(d),
+                    Decimal(e),
+                    Decimal(f)
+                ),
+            );
             let _ = outer.append_child(&g);
             (outer, g)
         }
@@ -745,10 +759,12 @@ fn leave(
                 return;
             };
             let [x, y, w, h] = stood.rect;
-            let (x, y) = (x - by.0, y - by.1);
+            let [x, y, w, h] = [x - by.0, y - by.1, w, h].map(Decimal);
             let _ = div.set_attribute(
                 "style",
-                &format!("position:absolute;left:{x}px;top:{y}px;width:{w}px;height:{h}px"),
+                &format!(
+                    "position:absolute;left:{x:.2}px;top:{y:.2}px;width:{w:.2}px;height:{h:.2}px"
+                ),
             );
             (div.clone(), div)
         }
@@ -772,6 +788,7 @@ fn leave(
             let (dx, dy) = (to.0 - stood.centre().0, to.1 - stood.centre().1);
             local_offset(stood.parent, dx, dy)
         });
+        let (x, y) = (Decimal(x), Decimal(y));
         format!(
             r#"[{{"transform":"none","opacity":1,"filter":"none"}},{{"transform":"scale(1.25)","opacity":1,"filter":"drop-shadow(0 0 6px #e0322b)","offset":0.3}},{{"transform":"translate({x:.1}px,{y:.1}px) scale(0.1)","opacity":0,"filter":"drop-shadow(0 0 6px #e0322b)"}}]"#
         )

@@ -7,8 +7,8 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, each_once, fresh_changes, svg_marks, use_lang, BoardProps, Cue, GameUi,
-    SeatLook, SeatSpec, LOOKS,
+    activate_on_key, each_once, fresh_changes, svg_marks, use_lang, BoardProps, Cue, Decimal,
+    GameUi, SeatLook, SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
 
@@ -30,7 +30,7 @@ fn hex_points(r: f64) -> String {
         (0.0, -1.0),
     ]
     .iter()
-    .map(|(cos, sin)| format!("{:.1},{:.1}", r * cos, r * sin))
+    .map(|(cos, sin)| format!("{:.1},{:.1}", Decimal(r * cos), Decimal(r * sin)))
     .collect::<Vec<_>>()
     .join(" ")
 }
@@ -54,15 +54,15 @@ struct Shapes {
 
 fn shapes() -> &'static Shapes {
     static SHAPES: std::sync::LazyLock<Shapes> = std::sync::LazyLock::new(|| {
-        let d = STONE * 0.42;
-        let c = R * 0.22;
+        let d = Decimal(STONE * 0.42);
+        let c = Decimal(R * 0.22);
+        let (minus_d, minus_c) = (Decimal(-d.0), Decimal(-c.0));
         Shapes {
             hex: hex_points(R * 0.96),
             ring: hex_points(R * 0.9),
-            diamond: format!("0,{:.1} {d:.1},0 0,{d:.1} {:.1},0", -d, -d),
+            diamond: format!("0,{minus_d:.1} {d:.1},0 0,{d:.1} {minus_d:.1},0"),
             cross: format!(
-                "M{:.1},{:.1}L{c:.1},{c:.1}M{:.1},{c:.1}L{c:.1},{:.1}",
-                -c, -c, -c, -c
+                "M{minus_c:.1},{minus_c:.1}L{c:.1},{c:.1}M{minus_c:.1},{c:.1}L{c:.1},{minus_c:.1}"
             ),
         }
     });
@@ -102,11 +102,11 @@ fn die(value: u8, x: f64) -> impl IntoView {
     ];
     let pips = PIPS[(value.clamp(1, 6) - 1) as usize];
     view! {
-        <g transform=format!("translate({x},0)")>
+        <g transform=format!("translate({},0)", Decimal(x))>
             <rect class="die" x="0" y="0" width="40" height="40" rx="7"></rect>
             {pips
                 .iter()
-                .map(|(px, py)| view! { <circle class="pip" cx=px * 40.0 cy=py * 40.0 r="4"></circle> })
+                .map(|(px, py)| view! { <circle class="pip" cx=Decimal(px * 40.0) cy=Decimal(py * 40.0) r="4"></circle> })
                 .collect_view()}
         </g>
     }
@@ -120,10 +120,10 @@ fn stone(look: SeatLook, seat: Seat, cell: usize, extra: &'static str) -> impl I
         .then(|| view! { <polygon class="stone-mark" points=shapes().diamond.as_str()></polygon> });
     view! {
         <g data-piece=format!("stone-{cell}") data-from=format!("supply-{seat}")>
-            <ellipse class="stone-shadow" cx=r * 0.08 cy=r * 0.16 rx=r ry=r * 0.96></ellipse>
-            <circle class=format!("stone seat-{} {extra}", look.colour) cx="0" cy="0" r=r></circle>
+            <ellipse class="stone-shadow" cx=Decimal(r * 0.08) cy=Decimal(r * 0.16) rx=Decimal(r) ry=Decimal(r * 0.96)></ellipse>
+            <circle class=format!("stone seat-{} {extra}", look.colour) cx="0" cy="0" r=Decimal(r)></circle>
             {mark}
-            <circle class="stone-gloss" cx="0" cy="0" r=r></circle>
+            <circle class="stone-gloss" cx="0" cy="0" r=Decimal(r)></circle>
         </g>
     }
 }
@@ -270,12 +270,12 @@ fn cell(
         });
         let ghost_view = ghost.map(|kind| {
             view! {
-                <circle class=format!("ghost {kind}") cx="0" cy="0" r=R * 0.55
+                <circle class=format!("ghost {kind}") cx="0" cy="0" r=Decimal(R * 0.55)
                     data-vanished=format!("stone-{c}") data-how=kind></circle>
             }
         });
         let fresh = (placed_now && on_cell.is_some())
-            .then(|| view! { <circle class="fresh" cx="0" cy="0" r=R * 0.2></circle> });
+            .then(|| view! { <circle class="fresh" cx="0" cy="0" r=Decimal(R * 0.2)></circle> });
         let cross = forbidden
             .then(|| view! { <path class="forbidden-mark" d=shapes().cross.as_str()></path> });
         // A tap, or Enter or Space on the focused cell, plays its action.
@@ -301,7 +301,7 @@ fn cell(
         view! {
             <g
                 class="cell"
-                transform=format!("translate({x:.1} {y:.1})")
+                transform=format!("translate({:.1} {:.1})", Decimal(x), Decimal(y))
                 class:legal=action.is_some()
                 class:place=matches!(action, Some(HerdAction::Place { .. }))
                 data-legal=action.map(|_| "")
@@ -386,10 +386,10 @@ pub fn board(props: BoardProps<Herd>) -> AnyView {
         let pad = 8.0;
         let view_box = format!(
             "{:.1} {:.1} {:.1} {:.1}",
-            -w / 2.0 - pad,
-            -h / 2.0 - pad,
-            w + 2.0 * pad,
-            h + 2.0 * pad
+            Decimal(-w / 2.0 - pad),
+            Decimal(-h / 2.0 - pad),
+            Decimal(w + 2.0 * pad),
+            Decimal(h + 2.0 * pad)
         );
         let cells = (0..b.len())
             .map(|c| {

@@ -1019,7 +1019,7 @@ fn bitboard_shares_match_the_neighbour_walk() {
             checked += 1;
             let action = match m.to_move() {
                 ToMove::Chance => Herd::sample_chance(&s, &mut rng),
-                _ if got.is_some() && rng.random_bool(0.5) => got.unwrap(),
+                _ if got.is_some() && crate::engine::random_bool(&mut rng, 0.5) => got.unwrap(),
                 _ => {
                     let legal = Herd::legal(&s);
                     legal[rng.random_range(0..legal.len())]

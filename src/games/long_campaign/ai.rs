@@ -14,7 +14,7 @@ use super::map::{counties_in, CountyId};
 use super::rules::*;
 use super::view::CampaignView;
 use crate::ai::{Bot, Level, SearchConfig};
-use crate::engine::{Game, Match, Rng, Seat, ToMove};
+use crate::engine::{random_bool, Game, Match, Rng, Seat, ToMove};
 use rand::{Rng as _, SeedableRng};
 
 /// The AI's answer to the open question for the view's seat, by the §7 model at the level the
@@ -242,7 +242,7 @@ pub fn rollout_action(
     rng: &mut Rng,
 ) -> CampaignAction {
     if let Step::Choose { seat } = s.campaign.step {
-        if rng.random_bool(0.85) {
+        if random_bool(rng, 0.85) {
             // `legal` is the seat's choices in map order, as `baseline_choice` would list them.
             if let Some(a) = baseline_among(&s.campaign, seat, legal, rng) {
                 return a;

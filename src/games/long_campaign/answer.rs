@@ -3,6 +3,7 @@
 //! seats in play and every seat's answers inside the AI's search (questions are chance there).
 
 use super::bank::{Question, MAX_NUMBER};
+use crate::engine::random_bool;
 use serde::{Deserialize, Serialize};
 
 /// §7 `aiLevel`.
@@ -95,7 +96,7 @@ pub fn choice_answer(
     limit_ms: Option<u32>,
     rng: &mut impl rand::Rng,
 ) -> (Option<u8>, u32) {
-    let option = if rng.random_bool(p_correct(level, difficulty)) {
+    let option = if random_bool(rng, p_correct(level, difficulty)) {
         correct
     } else {
         let wrong = rng.random_range(0..3u8);
@@ -118,7 +119,7 @@ pub fn numeric_guess(
 ) -> (Option<u64>, u32) {
     let d = column(question.difficulty);
     let answer = question.answer();
-    let guess = if rng.random_bool(P_EXACT[level.row()][d]) {
+    let guess = if random_bool(rng, P_EXACT[level.row()][d]) {
         answer
     } else {
         let z = standard_normal(rng);

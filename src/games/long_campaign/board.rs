@@ -32,7 +32,7 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, SeatLook,
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, Decimal, GameUi, SeatLook,
     SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
@@ -240,11 +240,11 @@ fn castle(x: f64, y: f64, towers: u8, ruined: bool) -> impl IntoView {
             let slit_y = top + if i == 1 { 10.0 } else { 9.0 };
             view! {
                 <path class="lc-tower"
-                    d=format!("M{tx:.1},{y:.1}V{:.1}h{m:.2}v4h{gap:.2}v-4h{m:.2}v4h{gap:.2}v-4h{m:.2}V{y:.1}Z", top - 4.0)></path>
-                <rect class="lc-shade" x=tx + w * 0.66 y=top width=w * 0.34 height=h></rect>
+                    d=format!("M{tx:.1},{y:.1}V{:.1}h{m:.2}v4h{gap:.2}v-4h{m:.2}v4h{gap:.2}v-4h{m:.2}V{y:.1}Z", Decimal(top - 4.0), tx = Decimal(tx), y = Decimal(y), m = Decimal(m), gap = Decimal(gap))></path>
+                <rect class="lc-shade" x=Decimal(tx + w * 0.66) y=Decimal(top) width=Decimal(w * 0.34) height=Decimal(h)></rect>
                 <path class="lc-bricks"
-                    d=format!("M{:.1},{:.1}h5M{:.1},{:.1}h4M{:.1},{:.1}h5", tx + 2.0, top + 4.0, tx + w - 7.0, top + 17.0, tx + 3.0, y - 9.0)></path>
-                <rect class="lc-slit" x=tx + w / 2.0 - 1.3 y=slit_y width="2.6" height="7" rx="1.3"></rect>
+                    d=format!("M{:.1},{:.1}h5M{:.1},{:.1}h4M{:.1},{:.1}h5", Decimal(tx + 2.0), Decimal(top + 4.0), Decimal(tx + w - 7.0), Decimal(top + 17.0), Decimal(tx + 3.0), Decimal(y - 9.0))></path>
+                <rect class="lc-slit" x=Decimal(tx + w / 2.0 - 1.3) y=Decimal(slit_y) width="2.6" height="7" rx="1.3"></rect>
             }
             .into_any()
         } else {
@@ -253,9 +253,9 @@ fn castle(x: f64, y: f64, towers: u8, ruined: bool) -> impl IntoView {
             let heap = [tx + 6.5, x - 11.0, tx + 7.0][i];
             view! {
                 <path class="lc-tower"
-                    d=format!("M{tx:.1},{y:.1}V{:.1}l3,2.5l3,-3l2.5,4l2.5,-2l{:.1},3V{y:.1}Z", y - 15.0, w - 11.0)></path>
+                    d=format!("M{tx:.1},{y:.1}V{:.1}l3,2.5l3,-3l2.5,4l2.5,-2l{:.1},3V{y:.1}Z", Decimal(y - 15.0), Decimal(w - 11.0), tx = Decimal(tx), y = Decimal(y))></path>
                 <path class="lc-rubble"
-                    d=format!("M{:.1},{y:.1}v-5.5h6.5v5.5ZM{:.1},{y:.1}l0.6,-4.6h5.6l0.6,4.6ZM{:.1},{:.1}l1.2,-4.2h5l0.4,4.2Z", heap - 6.5, heap + 0.5, heap - 3.5, y - 5.5)></path>
+                    d=format!("M{:.1},{y:.1}v-5.5h6.5v5.5ZM{:.1},{y:.1}l0.6,-4.6h5.6l0.6,4.6ZM{:.1},{:.1}l1.2,-4.2h5l0.4,4.2Z", Decimal(heap - 6.5), Decimal(heap + 0.5), Decimal(heap - 3.5), Decimal(y - 5.5), y = Decimal(y))></path>
             }
             .into_any()
         }
@@ -264,24 +264,26 @@ fn castle(x: f64, y: f64, towers: u8, ruined: bool) -> impl IntoView {
     let wall = if ruined {
         format!(
             "M{:.0},{y:.0}V{:.0}l4,-3l5,2l5,-4l4,3l4,-2l4,4l5,-3l5,2l8,-2V{y:.0}Z",
-            x - 22.0,
-            y - 11.0
+            Decimal(x - 22.0),
+            Decimal(y - 11.0),
+            y = Decimal(y)
         )
     } else {
         format!(
             "M{:.0},{y:.0}V{:.0}h9h1.25v-3h2.5v3h1.25h16h1.25v-3h2.5v3h1.25h9V{y:.0}Z",
-            x - 22.0,
-            y - 20.0
+            Decimal(x - 22.0),
+            Decimal(y - 20.0),
+            y = Decimal(y)
         )
     };
     view! {
         <g class="lc-castle" class:ruined=ruined aria-hidden="true"
-            transform=format!("translate({x:.0},{y:.0}) scale(0.8) translate({:.0},{:.0})", -x, -y)>
-            <ellipse class="lc-castle-shadow" cx=x cy=y - 1.0 rx="27" ry="3"></ellipse>
+            transform=format!("translate({x:.0},{y:.0}) scale(0.8) translate({:.0},{:.0})", Decimal(-x), Decimal(-y), x = Decimal(x), y = Decimal(y))>
+            <ellipse class="lc-castle-shadow" cx=Decimal(x) cy=Decimal(y - 1.0) rx="27" ry="3"></ellipse>
             <path class="lc-wall" d=wall></path>
             {[0usize, 2, 1].map(tower).into_iter().collect_view()}
-            <path class="lc-gate" d=format!("M{:.1},{y:.0}v-9a4.5,4.5 0 0 1 9,0v9Z", x - 4.5)></path>
-            <path class="lc-portcullis" d=format!("M{:.1},{y:.0}v-10M{x:.1},{y:.0}v-13M{:.1},{y:.0}v-10M{:.1},{:.1}h9", x - 2.2, x + 2.2, x - 4.5, y - 5.0)></path>
+            <path class="lc-gate" d=format!("M{:.1},{y:.0}v-9a4.5,4.5 0 0 1 9,0v9Z", Decimal(x - 4.5), y = Decimal(y))></path>
+            <path class="lc-portcullis" d=format!("M{:.1},{y:.0}v-10M{x:.1},{y:.0}v-13M{:.1},{y:.0}v-10M{:.1},{:.1}h9", Decimal(x - 2.2), Decimal(x + 2.2), Decimal(x - 4.5), Decimal(y - 5.0), y = Decimal(y), x = Decimal(x))></path>
         </g>
     }
 }
@@ -695,7 +697,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
                     data-flash=move || format!("county-{}:{:?}", id.code(), owner.get().0)
                 ></path>
                 {pattern}
-                <circle class="lc-hit" cx=lx cy=ly r="26"></circle>
+                <circle class="lc-hit" cx=Decimal(lx) cy=Decimal(ly) r="26"></circle>
             </g>
         };
         // Drawn above every county, so no neighbour covers it.
@@ -731,18 +733,18 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
             let value_text = owned.then(|| {
                 let mark = colour.map_or("", |c| colour_look(c).mark);
                 view! {
-                    <text class="lc-value" x=lx y=spots.value_y text-anchor="middle" data-count=format!("value-{}", id.code())>
+                    <text class="lc-value" x=Decimal(lx) y=Decimal(spots.value_y) text-anchor="middle" data-count=format!("value-{}", id.code())>
                         <tspan class="lc-mark">{mark}</tspan>
                         {format!(" {value}")}
                     </text>
                 }
             });
             view! {
-                <text class="lc-name" x=lx y=spots.name_y text-anchor="middle">{label_name(id)}</text>
+                <text class="lc-name" x=Decimal(lx) y=Decimal(spots.name_y) text-anchor="middle">{label_name(id)}</text>
                 {castle_view}
                 {value_text}
                 {contested.then(|| view! {
-                    <text class="lc-swords" x=lx + 34.0 y=ly - 14.0 text-anchor="middle">"⚔"</text>
+                    <text class="lc-swords" x=Decimal(lx + 34.0) y=Decimal(ly - 14.0) text-anchor="middle">"⚔"</text>
                 })}
             }
         };
@@ -767,8 +769,8 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
         }
         let budapest = view! {
             <g class="lc-budapest" aria-hidden="true">
-                <circle cx=BUDAPEST.0 cy=BUDAPEST.1 r="5"></circle>
-                <text x=BUDAPEST.0 y=BUDAPEST_NAME_Y text-anchor="middle">"Budapest"</text>
+                <circle cx=Decimal(BUDAPEST.0) cy=Decimal(BUDAPEST.1) r="5"></circle>
+                <text x=Decimal(BUDAPEST.0) y=Decimal(BUDAPEST_NAME_Y) text-anchor="middle">"Budapest"</text>
             </g>
         };
         view! {
@@ -809,7 +811,7 @@ pub fn board(props: BoardProps<LongCampaign>) -> AnyView {
         Some(view! {
             <div class="lc-timer" class:hurry={left <= 3} role="timer"
                 aria-label=t!(lang, "{left} seconds left", "{left} másodperc van hátra")>
-                <div class="lc-timer-fill" style=format!("width:{share:.1}%")></div>
+                <div class="lc-timer-fill" style=format!("width:{share:.1}%", share = Decimal(share))></div>
                 <span>{t!(lang, "{left} s", "{left} mp")}</span>
             </div>
         })

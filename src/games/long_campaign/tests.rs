@@ -2284,7 +2284,7 @@ fn random_action(s: &CampaignState, rng: &mut Rng) -> CampaignAction {
     let ms = rng.random_range(500..limit + 2000);
     match s.campaign.step {
         Step::Choose { seat } => {
-            if s.campaign.options.timer != Timer::Off && rng.random_bool(0.05) {
+            if s.campaign.options.timer != Timer::Off && crate::engine::random_bool(rng, 0.05) {
                 return CampaignAction::TimeUp;
             }
             let legal = s.campaign.legal_choices(seat);
@@ -2292,7 +2292,7 @@ fn random_action(s: &CampaignState, rng: &mut Rng) -> CampaignAction {
         }
         _ => match s.ask.map(|a| a.kind) {
             Some(QuestionKind::Choice) => CampaignAction::Answer {
-                option: rng.random_bool(0.9).then(|| rng.random_range(0..4)),
+                option: crate::engine::random_bool(rng, 0.9).then(|| rng.random_range(0..4)),
                 ms,
             },
             _ => {

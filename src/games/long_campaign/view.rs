@@ -13,6 +13,7 @@ use super::rules::*;
 use crate::engine::{Game, Rng, Seat};
 use crate::i18n::Lang;
 use crate::t;
+use crate::ui::Decimal;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
@@ -567,7 +568,7 @@ pub fn effect_line(e: &Effect, lang: Lang) -> String {
 
 /// An answer time as the player's language writes it: "5.0 s", "5,0 mp" (decimal comma).
 pub fn seconds(ms: u32, lang: Lang) -> String {
-    let s = format!("{:.1}", ms as f64 / 1000.0);
+    let s = format!("{:.1}", Decimal(ms as f64 / 1000.0));
     match lang {
         Lang::En => format!("{s} s"),
         Lang::Hu => format!("{} mp", s.replace('.', ",")),

@@ -20,7 +20,7 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, SeatLook,
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, Decimal, GameUi, SeatLook,
     SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
@@ -68,14 +68,10 @@ fn seat_name(table: &Table, seat: Seat, me: Seat, lang: Lang) -> String {
 
 /// A crescent moon centred on (cx, cy), opening to the right.
 fn moon_path(cx: f64, cy: f64, r: f64) -> String {
-    let x = cx + r * 0.35;
+    let (x, top, bottom) = (Decimal(cx + r * 0.35), Decimal(cy - r), Decimal(cy + r));
+    let (r, outer) = (Decimal(r), Decimal(r * 1.3));
     format!(
-        "M{x:.1},{:.1} A{r:.1},{r:.1} 0 0 0 {x:.1},{:.1} A{:.1},{:.1} 0 0 1 {x:.1},{:.1} Z",
-        cy - r,
-        cy + r,
-        r * 1.3,
-        r * 1.3,
-        cy - r
+        "M{x:.1},{top:.1} A{r:.1},{r:.1} 0 0 0 {x:.1},{bottom:.1} A{outer:.1},{outer:.1} 0 0 1 {x:.1},{top:.1} Z"
     )
 }
 
@@ -99,7 +95,7 @@ fn wolf_card(wolf: Wolf, x: f64, y: f64, w: f64) -> impl IntoView {
     };
     let band = wolf.is_lone().then(|| {
         view! {
-            <rect class="ml-lone" x=x + 5.0 * s y=y + 5.0 * s width=w - 10.0 * s height=12.0 * s rx=3.0 * s></rect>
+            <rect class="ml-lone" x=Decimal(x + 5.0 * s) y=Decimal(y + 5.0 * s) width=Decimal(w - 10.0 * s) height=Decimal(12.0 * s) rx=Decimal(3.0 * s)></rect>
         }
     });
     let ability = match wolf.face().ability {
@@ -108,9 +104,9 @@ fn wolf_card(wolf: Wolf, x: f64, y: f64, w: f64) -> impl IntoView {
             Some(
                 view! {
                     <path class="ml-ability-corner"
-                        d=format!("M{:.1},{:.1} L{ax:.1},{ay:.1} L{:.1},{ay:.1}", ax, ay + 14.0 * s, ax + 14.0 * s)>
+                        d=format!("M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1}", Decimal(ax), Decimal(ay + 14.0 * s), Decimal(ax), Decimal(ay), Decimal(ax + 14.0 * s), Decimal(ay))>
                     </path>
-                    <text class="ml-ability" x=ax + 16.0 * s y=ay + 15.0 * s font-size=15.0 * s text-anchor="middle">"×3"</text>
+                    <text class="ml-ability" x=Decimal(ax + 16.0 * s) y=Decimal(ay + 15.0 * s) font-size=Decimal(15.0 * s) text-anchor="middle">"×3"</text>
                 }
                 .into_any(),
             )
@@ -119,8 +115,8 @@ fn wolf_card(wolf: Wolf, x: f64, y: f64, w: f64) -> impl IntoView {
             let (cx, cy) = (x + w - 20.0 * s, y + 28.0 * s);
             Some(
                 view! {
-                    <circle class="ml-ability-ring" cx=cx cy=cy r=13.0 * s></circle>
-                    <text class="ml-ability" x=cx y=cy + 5.5 * s font-size=15.0 * s text-anchor="middle">"+1"</text>
+                    <circle class="ml-ability-ring" cx=Decimal(cx) cy=Decimal(cy) r=Decimal(13.0 * s)></circle>
+                    <text class="ml-ability" x=Decimal(cx) y=Decimal(cy + 5.5 * s) font-size=Decimal(15.0 * s) text-anchor="middle">"+1"</text>
                 }
                 .into_any(),
             )
@@ -136,19 +132,20 @@ fn wolf_card(wolf: Wolf, x: f64, y: f64, w: f64) -> impl IntoView {
         .collect_view();
     let size = 0.8 * w / 100.0;
     let picture = format!(
-        "translate({:.1},{:.1}) scale({size:.3})",
-        x + 0.1 * w,
-        y + 0.17 * h
+        "translate({:.1},{:.1}) scale({:.3})",
+        Decimal(x + 0.1 * w),
+        Decimal(y + 0.17 * h),
+        Decimal(size)
     );
     view! {
         <g class=format!("ml-card {kind}") class:lone=wolf.is_lone()>
-            <rect class="ml-card-bg" x=x y=y width=w height=h rx=9.0 * s></rect>
-            <rect class="ml-card-inner" x=x + 4.0 * s y=y + 4.0 * s width=w - 8.0 * s height=h - 8.0 * s rx=6.0 * s></rect>
+            <rect class="ml-card-bg" x=Decimal(x) y=Decimal(y) width=Decimal(w) height=Decimal(h) rx=Decimal(9.0 * s)></rect>
+            <rect class="ml-card-inner" x=Decimal(x + 4.0 * s) y=Decimal(y + 4.0 * s) width=Decimal(w - 8.0 * s) height=Decimal(h - 8.0 * s) rx=Decimal(6.0 * s)></rect>
             <path class="ml-wolf" d=WOLF transform=picture fill-rule="evenodd" aria-hidden="true"></path>
             {band}
-            <text class="ml-mark" x=x + 15.0 * s y=y + 33.0 * s font-size=17.0 * s text-anchor="middle">{look.mark}</text>
+            <text class="ml-mark" x=Decimal(x + 15.0 * s) y=Decimal(y + 33.0 * s) font-size=Decimal(17.0 * s) text-anchor="middle">{look.mark}</text>
             {ability}
-            <text class="ml-value" x=x + w / 2.0 y=y + h * 0.62 font-size=54.0 * s text-anchor="middle">{wolf.value()}</text>
+            <text class="ml-value" x=Decimal(x + w / 2.0) y=Decimal(y + h * 0.62) font-size=Decimal(54.0 * s) text-anchor="middle">{wolf.value()}</text>
             {moon_views}
         </g>
     }
@@ -163,7 +160,7 @@ fn card_svg(wolf: Wolf, lang: Lang) -> impl IntoView {
         wolf_label(wolf, lang)
     );
     view! {
-        <svg class="ml-card-svg" viewBox=format!("-1 -1 94 {:.0}", h + 2.0) role="img" aria-label=label>
+        <svg class="ml-card-svg" viewBox=format!("-1 -1 94 {:.0}", Decimal(h + 2.0)) role="img" aria-label=label>
             {wolf_card(wolf, 0.0, 0.0, 92.0)}
         </svg>
     }
@@ -405,7 +402,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         let here = move |a: &MoonlightAction| on_cell(a, at);
         let marks = move || {
             let ring = move |class| {
-                view! { <rect class=class x=x + GAP + 2.0 y=y + GAP + 2.0 width=CW - 2.0 * GAP - 4.0 height=CH - 2.0 * GAP - 4.0 rx="9"></rect> }.into_any()
+                view! { <rect class=class x=Decimal(x + GAP + 2.0) y=Decimal(y + GAP + 2.0) width=Decimal(CW - 2.0 * GAP - 4.0) height=Decimal(CH - 2.0 * GAP - 4.0) rx="9"></rect> }.into_any()
             };
             svg_marks(
                 props.hint_on(here),
@@ -426,7 +423,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
         let outline = Memo::new(move |_| look.with(|l| l.as_ref().and_then(|l| l.outline)));
         let outline_view = move || {
             outline.get().map(|kind| {
-                view! { <rect class=kind x=x + GAP - 1.0 y=y + GAP - 1.0 width=CW - 2.0 * GAP + 2.0 height=CH - 2.0 * GAP + 2.0 rx="10"></rect> }
+                view! { <rect class=kind x=Decimal(x + GAP - 1.0) y=Decimal(y + GAP - 1.0) width=Decimal(CW - 2.0 * GAP + 2.0) height=Decimal(CH - 2.0 * GAP + 2.0) rx="10"></rect> }
             })
         };
         let target = move || look.with(|l| l.as_ref().is_some_and(|l| l.target));
@@ -483,7 +480,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                     .enumerate()
                     .map(|(i, (colour, text, lead))| {
                         view! {
-                            <text class=format!("ml-sum seat-{colour}") class:lead=lead x=sx + 34.0 y=y - 6.0 + i as f64 * 30.0 text-anchor="middle" font-size="22">
+                            <text class=format!("ml-sum seat-{colour}") class:lead=lead x=Decimal(sx + 34.0) y=Decimal(y - 6.0 + i as f64 * 30.0) text-anchor="middle" font-size="22">
                                 {text}
                             </text>
                         }
@@ -491,7 +488,7 @@ fn board(props: BoardProps<Moonlight>) -> AnyView {
                     .collect_view();
                 view! {
                     <g class="ml-sums" role="img" aria-label=row.label>
-                        <rect x=sx y=y - 36.0 width="68" height="66" rx="10"></rect>
+                        <rect x=Decimal(sx) y=Decimal(y - 36.0) width="68" height="66" rx="10"></rect>
                         {lines}
                     </g>
                 }
@@ -1017,7 +1014,9 @@ fn panorama_look(
         })
         .collect();
     PanoramaLook {
-        view_box: format!("{left:.0} {top:.0} {width:.0} {height:.0}"),
+        view_box: [left, top, width, height]
+            .map(|n| format!("{:.0}", Decimal(n)))
+            .join(" "),
         cells,
         sums_x: (x1 as f64 + 1.0) * CW + 6.0,
     }
@@ -1085,7 +1084,7 @@ fn cell_pile(stack: Cards, corner: bool, placer: Option<Seat>, x: f64, y: f64) -
         .map(|k| {
             let d = (depth - k) as f64 * 4.0;
             view! {
-                <rect class="ml-under" x=x + GAP - d y=y + GAP - d width=CW - 2.0 * GAP height=CH - 2.0 * GAP rx="9"></rect>
+                <rect class="ml-under" x=Decimal(x + GAP - d) y=Decimal(y + GAP - d) width=Decimal(CW - 2.0 * GAP) height=Decimal(CH - 2.0 * GAP) rx="9"></rect>
             }
         })
         .collect_view();
@@ -1102,17 +1101,17 @@ fn cell_pile(stack: Cards, corner: bool, placer: Option<Seat>, x: f64, y: f64) -
     let count = (stack.len() > 1).then(|| {
         view! {
             <g class="ml-count" aria-hidden="true">
-                <circle cx=x + CW - 16.0 cy=y + CH - 16.0 r="13"></circle>
-                <text x=x + CW - 16.0 y=y + CH - 11.0 text-anchor="middle" font-size="15">{stack.len()}</text>
+                <circle cx=Decimal(x + CW - 16.0) cy=Decimal(y + CH - 16.0) r="13"></circle>
+                <text x=Decimal(x + CW - 16.0) y=Decimal(y + CH - 11.0) text-anchor="middle" font-size="15">{stack.len()}</text>
             </g>
         }
     });
     let slot = empty.then(|| {
-        view! { <rect class="ml-slot" x=x + GAP y=y + GAP width=CW - 2.0 * GAP height=CH - 2.0 * GAP rx="9"></rect> }
+        view! { <rect class="ml-slot" x=Decimal(x + GAP) y=Decimal(y + GAP) width=Decimal(CW - 2.0 * GAP) height=Decimal(CH - 2.0 * GAP) rx="9"></rect> }
     });
     let corner = (corner && !empty).then(|| {
         view! {
-            <path class="ml-corner" d=format!("M{:.1},{:.1} l0,-14 l14,0", x + 1.0, y + 15.0)></path>
+            <path class="ml-corner" d=format!("M{:.1},{:.1} l0,-14 l14,0", Decimal(x + 1.0), Decimal(y + 15.0))></path>
         }
     });
     view! { {slot} {under} {covered} {card} {count} {corner} }
@@ -1301,7 +1300,7 @@ fn score_steps(t: &Table, score: &RoundScore, n: usize, me: Seat, lang: Lang) ->
     let mut step = 0usize;
     let mut delay = move || {
         step += 1;
-        format!("animation-delay: {:.1}s", step as f64 * 0.45)
+        format!("animation-delay: {:.1}s", Decimal(step as f64 * 0.45))
     };
     let moons = {
         let counts = order

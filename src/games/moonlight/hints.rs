@@ -6,7 +6,7 @@ use super::cards::{Power, Wolf};
 use super::panorama::{Bounds, Cell, FULL};
 use super::rules::{Covers, MoonlightAction, MoonlightState, Phase};
 use super::scoring::{corner_value, row_value, ScoreRules, Visible, BONUS_MOONS, MOON_POINTS};
-use crate::engine::{Rng, Seat};
+use crate::engine::{random_bool, Rng, Seat};
 use rand::Rng as _;
 
 /// Chance to win the match from `a` to `b` mountain halves if every later round were a coin
@@ -353,7 +353,7 @@ pub fn rollout_action(
     legal: &[MoonlightAction],
     rng: &mut Rng,
 ) -> MoonlightAction {
-    if legal.len() == 1 || rng.random_bool(RANDOM_MOVES) {
+    if legal.len() == 1 || random_bool(rng, RANDOM_MOVES) {
         return legal[rng.random_range(0..legal.len())];
     }
     match s.table.phase {
@@ -550,7 +550,7 @@ pub fn quick_rollout_action(s: &MoonlightState, rng: &mut Rng) -> Option<Moonlig
     if n == 0 {
         return None;
     }
-    if n == 1 || rng.random_bool(RANDOM_MOVES) {
+    if n == 1 || random_bool(rng, RANDOM_MOVES) {
         return Some(p.nth(rng.random_range(0..n)));
     }
     let Some(bounds) = s.table.panorama.bounds() else {

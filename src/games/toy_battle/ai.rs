@@ -2,7 +2,7 @@
 //! what the determinized state holds, so they never see more than the searcher's view allows.
 
 use super::rules::{Phase, Table, ToyBattleAction, ToyBattleState, Troop};
-use crate::engine::{Rng, Seat};
+use crate::engine::{random_bool, Rng, Seat};
 use rand::Rng as _;
 
 /// True when `seat` could put a Troop on an enemy H.Q. right now if it were its turn: an enemy
@@ -332,7 +332,7 @@ pub(super) fn rollout_action(
     if legal.len() == 1 {
         return legal[0];
     }
-    if rng.random_bool(0.15) {
+    if random_bool(rng, 0.15) {
         return legal[rng.random_range(0..legal.len())];
     }
     let mut ctx = context(s);
@@ -400,7 +400,7 @@ pub(super) fn quick_rollout_action(s: &ToyBattleState, rng: &mut Rng) -> Option<
         1 => return Some(nth(0)),
         _ => {}
     }
-    if rng.random_bool(0.15) {
+    if random_bool(rng, 0.15) {
         return Some(nth(rng.random_range(0..count)));
     }
     let mut ctx = context(s);

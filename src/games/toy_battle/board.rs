@@ -22,7 +22,7 @@ use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
     activate_on_key, each_once, fresh_changes, review_notes, svg_marks, use_lang, BoardProps, Cue,
-    GameUi, SeatLook, SeatSpec, LOOKS,
+    Decimal, GameUi, SeatLook, SeatSpec, LOOKS,
 };
 use leptos::prelude::*;
 
@@ -169,9 +169,9 @@ fn is_portrait() -> bool {
 fn tile_shape(colour: Colour, x: f64, y: f64, s: f64, class: &'static str) -> AnyView {
     let fill = format!("{class} tb-fill-{}", colour.name());
     match colour {
-        Colour::Red => view! { <circle class=fill cx=x cy=y r=s / 2.0></circle> }.into_any(),
+        Colour::Red => view! { <circle class=fill cx=Decimal(x) cy=Decimal(y) r=Decimal(s / 2.0)></circle> }.into_any(),
         Colour::Blue => view! {
-            <rect class=fill x=x - s / 2.0 y=y - s / 2.0 width=s height=s rx=s * 0.2></rect>
+            <rect class=fill x=Decimal(x - s / 2.0) y=Decimal(y - s / 2.0) width=Decimal(s) height=Decimal(s) rx=Decimal(s * 0.2)></rect>
         }
         .into_any(),
     }
@@ -183,17 +183,17 @@ fn token(t: Troop, colour: Colour, x: f64, y: f64, s: f64) -> impl IntoView {
     // The toy's box (100 units) fills most of the tile, a little up and left of the badge.
     let toy_at = format!(
         "translate({:.1},{:.1}) scale({:.4})",
-        x - s * 0.06,
-        y - s * 0.07,
-        s * 0.0068
+        Decimal(x - s * 0.06),
+        Decimal(y - s * 0.07),
+        Decimal(s * 0.0068)
     );
     let (bx, by) = (x + s * 0.31, y + s * 0.31);
     view! {
         <g class="tb-token">
             {tile_shape(colour, x, y, s, "tb-tile")}
             <g transform=toy_at>{toys::toy_with_halo(t)}</g>
-            <circle class="tb-badge" cx=bx cy=by r=s * 0.21></circle>
-            <text class="tb-strength" x=bx y=by + s * 0.123 font-size=s * 0.35 text-anchor="middle">
+            <circle class="tb-badge" cx=Decimal(bx) cy=Decimal(by) r=Decimal(s * 0.21)></circle>
+            <text class="tb-strength" x=Decimal(bx) y=Decimal(by + s * 0.123) font-size=Decimal(s * 0.35) text-anchor="middle">
                 {strength_label(t)}
             </text>
         </g>
@@ -943,7 +943,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     .iter()
                     .map(|&(x, y)| {
                         let (x, y) = orient.at(x, y);
-                        format!("{x:.0},{y:.0}")
+                        format!("{x:.0},{y:.0}", x = Decimal(x), y = Decimal(y))
                     })
                     .collect::<Vec<_>>()
                     .join(" ");
@@ -957,16 +957,16 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     let label = match taken {
                         None => view! {
                             <g class="tb-medal">
-                                <circle cx=lx cy=ly r="17"></circle>
-                                <circle class="tb-medal-in" cx=lx cy=ly r="12"></circle>
-                                <text x=lx y=ly + 6.0 text-anchor="middle" font-size="18">{left}</text>
+                                <circle cx=Decimal(lx) cy=Decimal(ly) r="17"></circle>
+                                <circle class="tb-medal-in" cx=Decimal(lx) cy=Decimal(ly) r="12"></circle>
+                                <text x=Decimal(lx) y=Decimal(ly + 6.0) text-anchor="middle" font-size="18">{left}</text>
                             </g>
                         }
                         .into_any(),
                         Some((mark, c)) => view! {
                             <g class=format!("tb-medal-taken tb-fill-{}", c.name())>
-                                <circle cx=lx cy=ly r="13"></circle>
-                                <text x=lx y=ly + 5.0 text-anchor="middle" font-size="14">{mark}</text>
+                                <circle cx=Decimal(lx) cy=Decimal(ly) r="13"></circle>
+                                <text x=Decimal(lx) y=Decimal(ly + 5.0) text-anchor="middle" font-size="14">{mark}</text>
                             </g>
                         }
                         .into_any(),
@@ -987,8 +987,8 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                 let (x1, y1) = orient.at(a.0, a.1);
                 let (x2, y2) = orient.at(b.0, b.1);
                 view! {
-                    <line class="tb-path-edge" x1=x1 y1=y1 x2=x2 y2=y2></line>
-                    <line class="tb-path" x1=x1 y1=y1 x2=x2 y2=y2></line>
+                    <line class="tb-path-edge" x1=Decimal(x1) y1=Decimal(y1) x2=Decimal(x2) y2=Decimal(y2)></line>
+                    <line class="tb-path" x1=Decimal(x1) y1=Decimal(y1) x2=Decimal(x2) y2=Decimal(y2)></line>
                 }
             })
             .collect_view();
@@ -1012,7 +1012,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                 let here = move |a: &A| on_node(a, id);
                 let marks = move || {
                     let r = if hq.is_some() { HQ_R + 9.0 } else { BASE_R + 8.0 };
-                    let ring = move |class| view! { <circle class=class cx=x cy=y r=r></circle> }.into_any();
+                    let ring = move |class| view! { <circle class=class cx=Decimal(x) cy=Decimal(y) r=Decimal(r)></circle> }.into_any();
                     svg_marks(props.hint_on(here), props.review_on(here), ring, (x + r * 0.72, y + r * 0.72), 12.0)
                 };
                 let ground = move || match hq {
@@ -1020,30 +1020,30 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         let r = HQ_R;
                         let d = format!(
                             "M{:.0},{:.0} V{:.0} h{s:.1} v{c1:.1} h{s:.1} v-{c1:.1} h{s:.1} v{c1:.1} h{s:.1} v-{c1:.1} h{s:.1} V{:.0} Z",
-                            x - r,
-                            y + r,
-                            y - r,
-                            y + r,
-                            s = r * 0.4,
-                            c1 = r * 0.32
+                            Decimal(x - r),
+                            Decimal(y + r),
+                            Decimal(y - r),
+                            Decimal(y + r),
+                            s = Decimal(r * 0.4),
+                            c1 = Decimal(r * 0.32)
                         );
                         view! {
                             <g class=format!("tb-hq tb-fill-{}", c.name())>
                                 <path d=d></path>
-                                <path class="tb-door" d=format!("M{:.0},{:.0} v-14 a8,8 0 0 1 16,0 v14 Z", x - 8.0, y + r)></path>
-                                <text class="tb-hq-mark" x=x y=y + 4.0 text-anchor="middle" font-size="26">{colour_look(c).mark}</text>
+                                <path class="tb-door" d=format!("M{:.0},{:.0} v-14 a8,8 0 0 1 16,0 v14 Z", Decimal(x - 8.0), Decimal(y + r))></path>
+                                <text class="tb-hq-mark" x=Decimal(x) y=Decimal(y + 4.0) text-anchor="middle" font-size="26">{colour_look(c).mark}</text>
                             </g>
                         }
                         .into_any()
                     }
                     None => view! {
-                        <circle class="tb-base" class:tb-special=power.is_some() cx=x cy=y r=BASE_R></circle>
+                        <circle class="tb-base" class:tb-special=power.is_some() cx=Decimal(x) cy=Decimal(y) r=Decimal(BASE_R)></circle>
                     }
                     .into_any(),
                 };
                 let badge = power.map(|p| {
                     view! {
-                        <g class=format!("tb-power tb-power-{}", power_class(p)) transform=format!("translate({:.1},{:.1})", x - 30.0, y - 30.0)>
+                        <g class=format!("tb-power tb-power-{}", power_class(p)) transform=format!("translate({:.1},{:.1})", Decimal(x - 30.0), Decimal(y - 30.0))>
                             <circle r="14"></circle>
                             {power_glyph(p)}
                         </g>
@@ -1055,17 +1055,17 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     let dy = if hq.is_some() { HQ_R + 16.0 } else { BASE_R + 14.0 };
                     view! {
                         <g class="tb-limits">
-                            <rect x=x - width / 2.0 y=y + dy - 13.0 width=width height="22" rx="11"></rect>
-                            <text x=x y=y + dy + 3.0 text-anchor="middle" font-size="15">{text}</text>
+                            <rect x=Decimal(x - width / 2.0) y=Decimal(y + dy - 13.0) width=Decimal(width) height="22" rx="11"></rect>
+                            <text x=Decimal(x) y=Decimal(y + dy + 3.0) text-anchor="middle" font-size="15">{text}</text>
                         </g>
                     }
                 });
                 let id_label = hq.is_none().then(|| {
-                    view! { <text class="tb-id" x=x - 33.0 y=y + 44.0 text-anchor="middle" font-size="15">{id}</text> }
+                    view! { <text class="tb-id" x=Decimal(x - 33.0) y=Decimal(y + 44.0) text-anchor="middle" font-size="15">{id}</text> }
                 });
                 let ring = move |class: &'static str| {
                     let r = if hq.is_some() { HQ_R + 9.0 } else { BASE_R + 8.0 };
-                    view! { <circle class=class cx=x cy=y r=r></circle> }
+                    view! { <circle class=class cx=Decimal(x) cy=Decimal(y) r=Decimal(r)></circle> }
                 };
                 let tap = Memo::new(move |_| look.with(|l| l.tap));
                 let run = move || match tap.get_untracked() {
@@ -1107,8 +1107,8 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                     let height = (stack.len() > 1).then(|| {
                         view! {
                             <g class="tb-height">
-                                <circle cx=x + 30.0 cy=y - 30.0 r="13"></circle>
-                                <text x=x + 30.0 y=y - 24.5 text-anchor="middle" font-size="16">{stack.len()}</text>
+                                <circle cx=Decimal(x + 30.0) cy=Decimal(y - 30.0) r="13"></circle>
+                                <text x=Decimal(x + 30.0) y=Decimal(y - 24.5) text-anchor="middle" font-size="16">{stack.len()}</text>
                             </g>
                         }
                     });
@@ -1170,9 +1170,11 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
         let looked = move || {
             let id = inspect.get()?;
             let &(_, x, y, r) = spots.iter().find(|s| s.0 == id)?;
-            Some(view! { <circle class="tb-looked" cx=x cy=y r=r></circle> })
+            Some(
+                view! { <circle class="tb-looked" cx=Decimal(x) cy=Decimal(y) r=Decimal(r)></circle> },
+            )
         };
-        let view_box = format!("-12 -12 {} {}", w + 24.0, h + 24.0);
+        let view_box = format!("-12 -12 {} {}", Decimal(w + 24.0), Decimal(h + 24.0));
         let name = move || {
             let lang = lang.get();
             let name = terrain_name(terrain_key, lang);
@@ -1198,7 +1200,7 @@ pub fn board(props: BoardProps<ToyBattle>) -> AnyView {
                         <rect x="7" y="7" width="7" height="7" fill="rgb(47 111 206 / 0.75)"></rect>
                     </pattern>
                 </defs>
-                <rect class="tb-ground" x="-10" y="-10" width=w + 20.0 height=h + 20.0 rx="26"></rect>
+                <rect class="tb-ground" x="-10" y="-10" width=Decimal(w + 20.0) height=Decimal(h + 20.0) rx="26"></rect>
                 {regions}
                 {paths}
                 {nodes}

@@ -29,7 +29,7 @@ pub(super) fn walk_random_games(
             let s = m.state();
             let legal = ToyBattle::legal(s);
             visit(g, &m, &legal);
-            let a = if rng.random_bool(0.5) {
+            let a = if crate::engine::random_bool(&mut rng, 0.5) {
                 ToyBattle::rollout_action(s, &legal, &mut rng)
             } else {
                 legal[rng.random_range(0..legal.len())]
@@ -1659,7 +1659,7 @@ fn bogus_actions(s: &ToyBattleState, rng: &mut Rng) -> Vec<ToyBattleAction> {
             A::Snipe,
             A::Xb42Hit {
                 troop,
-                frozen: rng.random_bool(0.5),
+                frozen: crate::engine::random_bool(rng, 0.5),
             },
             A::Freeze { troop },
         ];
@@ -1737,7 +1737,7 @@ fn random_playouts_keep_the_invariants() {
                 }
             }
             // Mostly-greedy play reaches the interesting endings more often than pure chance.
-            let a = if rng.random_bool(0.5) {
+            let a = if crate::engine::random_bool(&mut rng, 0.5) {
                 ToyBattle::rollout_action(&s, &legal, &mut rng)
             } else {
                 legal[rng.random_range(0..legal.len())]
@@ -1992,7 +1992,9 @@ fn kept_board_masks_follow_every_change_of_the_stacks() {
             let legal = ToyBattle::legal(&before);
             let a = match m.to_move() {
                 ToMove::Chance => ToyBattle::sample_chance(&before, &mut rng),
-                _ if rng.random_bool(0.5) => ToyBattle::rollout_action(&before, &legal, &mut rng),
+                _ if crate::engine::random_bool(&mut rng, 0.5) => {
+                    ToyBattle::rollout_action(&before, &legal, &mut rng)
+                }
                 _ => legal[rng.random_range(0..legal.len())],
             };
             m.play(&a).unwrap();

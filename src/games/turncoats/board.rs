@@ -29,8 +29,8 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{
-    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, GameUi, Pointed, SeatLook,
-    SeatSpec,
+    activate_on_key, review_notes, svg_marks, use_lang, BoardProps, Cue, Decimal, GameUi, Pointed,
+    SeatLook, SeatSpec,
 };
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -103,15 +103,18 @@ fn stone(c: Colour, x: f64, y: f64, r: f64) -> AnyView {
                 let (h, w) = (1.25 * r, 1.1 * r);
                 view! {
                     <polygon class=class
-                        points=format!("{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", y - h, x + w, y + 0.7 * r, x - w, y + 0.7 * r)>
+                        points=format!("{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", Decimal(y - h), Decimal(x + w), Decimal(y + 0.7 * r), Decimal(x - w), Decimal(y + 0.7 * r), x = Decimal(x))>
                     </polygon>
                 }
                 .into_any()
             }
-            Colour::Blue => view! { <circle class=class cx=x cy=y r=r></circle> }.into_any(),
+            Colour::Blue => {
+                view! { <circle class=class cx=Decimal(x) cy=Decimal(y) r=Decimal(r)></circle> }
+                    .into_any()
+            }
             Colour::Black => {
                 let s = 0.9 * r;
-                view! { <rect class=class x=x - s y=y - s width=2.0 * s height=2.0 * s rx=0.25 * r></rect> }
+                view! { <rect class=class x=Decimal(x - s) y=Decimal(y - s) width=Decimal(2.0 * s) height=Decimal(2.0 * s) rx=Decimal(0.25 * r)></rect> }
                     .into_any()
             }
         }
@@ -125,7 +128,7 @@ fn stone(c: Colour, x: f64, y: f64, r: f64) -> AnyView {
         {shape("tc-shadow".into(), 0.12 * r, 0.22 * r)}
         {shape(format!("tc-stone {}", colour_class(c)), 0.0, 0.0)}
         {shape("tc-gloss".into(), 0.0, 0.0)}
-        <ellipse class="tc-shine" cx=x - 0.3 * r cy=shine_y rx=0.32 * r ry=0.2 * r></ellipse>
+        <ellipse class="tc-shine" cx=Decimal(x - 0.3 * r) cy=Decimal(shine_y) rx=Decimal(0.32 * r) ry=Decimal(0.2 * r)></ellipse>
     }
     .into_any()
 }
@@ -158,7 +161,7 @@ fn gloss() -> impl IntoView {
 /// A small axe (AXE pool, area badges), centred at (x, y), about 2·s wide.
 fn axe_icon(x: f64, y: f64, s: f64) -> impl IntoView {
     view! {
-        <g class="tc-icon" transform=format!("translate({x:.1},{y:.1}) scale({:.3})", s / 10.0)>
+        <g class="tc-icon" transform=format!("translate({x:.1},{y:.1}) scale({:.3})", Decimal(s / 10.0), x = Decimal(x), y = Decimal(y))>
             <path class="tc-icon-handle" d="M-7,9 L5,-7"></path>
             <path class="tc-icon-blade" d="M1,-10 C8,-12 13,-5 10,2 L3,-5 Z"></path>
         </g>
@@ -168,7 +171,7 @@ fn axe_icon(x: f64, y: f64, s: f64) -> impl IntoView {
 /// A small flag, centred at (x, y), about 2·s tall.
 fn flag_icon(x: f64, y: f64, s: f64) -> impl IntoView {
     view! {
-        <g class="tc-icon" transform=format!("translate({x:.1},{y:.1}) scale({:.3})", s / 10.0)>
+        <g class="tc-icon" transform=format!("translate({x:.1},{y:.1}) scale({:.3})", Decimal(s / 10.0), x = Decimal(x), y = Decimal(y))>
             <path class="tc-icon-handle" d="M-6,10 L-6,-10"></path>
             <path class="tc-icon-cloth" d="M-6,-10 L9,-6 L-6,-1 Z"></path>
         </g>
@@ -219,7 +222,7 @@ fn cluster(c: Colour, n: u8, (x, y): (f64, f64), area: usize, mover: Seat) -> An
     }
     view! {
         {piece(0, stone(c, x - 9.0, y, 11.0))}
-        <text class="tc-count" x=x + 4.0 y=y + 6.0 data-count=format!("stones-{area}-{colour}")>{format!("×{n}")}</text>
+        <text class="tc-count" x=Decimal(x + 4.0) y=Decimal(y + 6.0) data-count=format!("stones-{area}-{colour}")>{format!("×{n}")}</text>
     }
     .into_any()
 }
@@ -377,20 +380,20 @@ fn pool(
         .map(|(i, c)| {
             let ry = y + 58.0 + 24.0 * i as f64;
             let plus = (fresh[c] > 0).then(|| {
-                view! { <text class="tc-fresh-count" x=x + 96.0 y=ry + 5.0>{format!("+{}", fresh[c])}</text> }
+                view! { <text class="tc-fresh-count" x=Decimal(x + 96.0) y=Decimal(ry + 5.0)>{format!("+{}", fresh[c])}</text> }
             });
             view! {
                 {stone(c, x + 34.0, ry, 8.0)}
-                <text class="tc-pool-count" x=x + 56.0 y=ry + 6.5 data-count=format!("{title}-{}", colour_class(c))>{stones[c]}</text>
+                <text class="tc-pool-count" x=Decimal(x + 56.0) y=Decimal(ry + 6.5) data-count=format!("{title}-{}", colour_class(c))>{stones[c]}</text>
                 {plus}
             }
         })
         .collect_view();
     view! {
         <g class="tc-pool" role="img" aria-label=label>
-            <rect class="tc-tray" x=x y=y width=w height=h rx="12"></rect>
+            <rect class="tc-tray" x=Decimal(x) y=Decimal(y) width=Decimal(w) height=Decimal(h) rx="12"></rect>
             {icon}
-            <text class="tc-pool-title" x=x + 40.0 y=y + 28.0>{title}</text>
+            <text class="tc-pool-title" x=Decimal(x + 40.0) y=Decimal(y + 28.0)>{title}</text>
             {rows}
         </g>
     }
@@ -642,7 +645,8 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
             .collect_view();
         let (cx, cy) = (area.center.0 as f64, area.center.1 as f64);
         let held = Memo::new(move |_| look.with(|l| (l.ctrl, l.decided, l.stones.is_empty())));
-        let badge = move || match held.get() {
+        let badge = move || {
+            match held.get() {
             (Some(c), decided, _) => {
                 let tie = match decided {
                     Decider::Axe => Some(axe_icon(cx + 15.0, cy - 11.0, 6.0).into_any()),
@@ -650,7 +654,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                     _ => None,
                 };
                 Some(view! {
-                    <circle class=format!("tc-badge {}", colour_class(c)) cx=cx cy=cy r="13"></circle>
+                    <circle class=format!("tc-badge {}", colour_class(c)) cx=Decimal(cx) cy=Decimal(cy) r="13"></circle>
                     {stone(c, cx, cy + 0.5, 7.0)}
                     {tie}
                 }
@@ -658,24 +662,25 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
             }
             (None, _, false) => Some(
                 view! {
-                    <circle class="tc-badge tc-badge-contested" cx=cx cy=cy r="13"></circle>
-                    <text class="tc-badge-eq" x=cx y=cy + 5.5>"="</text>
+                    <circle class="tc-badge tc-badge-contested" cx=Decimal(cx) cy=Decimal(cy) r="13"></circle>
+                    <text class="tc-badge-eq" x=Decimal(cx) y=Decimal(cy + 5.5)>"="</text>
                 }
                 .into_any(),
             ),
             (None, _, true) => None,
+        }
         };
         let homeland = area.homeland.map(|c| {
             let (x, y) = (cx, cy + 79.0);
             view! {
-                <circle class=format!("tc-home {}", colour_class(c)) cx=x - 8.0 cy=y r="4"></circle>
-                <circle class=format!("tc-home {}", colour_class(c)) cx=x + 8.0 cy=y r="4"></circle>
+                <circle class=format!("tc-home {}", colour_class(c)) cx=Decimal(x - 8.0) cy=Decimal(y) r="4"></circle>
+                <circle class=format!("tc-home {}", colour_class(c)) cx=Decimal(x + 8.0) cy=Decimal(y) r="4"></circle>
             }
         });
         let changed = move || look.with(|l| l.changed);
         let fresh = move || {
             changed()
-                .then(|| view! { <circle class="tc-new" cx=cx - 16.0 cy=cy - 11.0 r="5"></circle> })
+                .then(|| view! { <circle class="tc-new" cx=Decimal(cx - 16.0) cy=Decimal(cy - 11.0) r="5"></circle> })
         };
         view! {
             <g
@@ -786,7 +791,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
             let dots = (0..n)
                 .map(|k| {
                     let x = 710.0 + (k as f64 - (n as f64 - 1.0) / 2.0) * 18.0;
-                    view! { <circle class="tc-streak-dot" class:on=k < streak cx=x cy="630" r="6"></circle> }
+                    view! { <circle class="tc-streak-dot" class:on=k < streak cx=Decimal(x) cy="630" r="6"></circle> }
                 })
                 .collect_view();
             view! {
@@ -808,8 +813,8 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                     let look = tc_look(s);
                     let x = 711.0 + (place as f64 - (n as f64 - 1.0) / 2.0) * 25.0;
                     view! {
-                        <text class=format!("tc-hand-mark seat-{}", look.colour) class:mover=s == mover x=x y="62">{look.mark}</text>
-                        <text class="tc-hand-size" x=x y="84" data-anchor=format!("hand-{s}") data-count=format!("hand-{s}")>{size}</text>
+                        <text class=format!("tc-hand-mark seat-{}", look.colour) class:mover=s == mover x=Decimal(x) y="62">{look.mark}</text>
+                        <text class="tc-hand-size" x=Decimal(x) y="84" data-anchor=format!("hand-{s}") data-count=format!("hand-{s}")>{size}</text>
                     }
                 })
                 .collect_view();
@@ -832,7 +837,7 @@ pub fn board(props: BoardProps<Turncoats>) -> AnyView {
                 let y = 626.0 + 22.0 * i as f64;
                 view! {
                     {stone(c, 244.0, y, 7.0)}
-                    <text class="tc-legend" x="258" y=y + 5.0>{c.title(lang)}</text>
+                    <text class="tc-legend" x="258" y=Decimal(y + 5.0)>{c.title(lang)}</text>
                 }
             })
             .collect_view();

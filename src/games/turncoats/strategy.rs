@@ -10,7 +10,7 @@ use super::rules::{
     final_ranking, Board, Colour, Phase, Stones, Turncoats, TurncoatsAction, TurncoatsState,
     MAX_PLAYERS,
 };
-use crate::engine::{Game, Outcome, Rng, Seat};
+use crate::engine::{random_bool, Game, Outcome, Rng, Seat};
 use rand::Rng as _;
 
 /// Strength weights of the colour model, shared with the playout [`Lens`].
@@ -448,7 +448,7 @@ pub fn rollout_action(
     if legal.len() == 1 {
         return legal[0];
     }
-    if rng.random_bool(EXPLORE) {
+    if random_bool(rng, EXPLORE) {
         return legal[rng.random_range(0..legal.len())];
     }
     let lens = Lens::new(s);

@@ -1030,7 +1030,7 @@ fn with_five_players_a_return_tells_everyone_what_the_bag_holds() {
                 }
             }
             let legal = Turncoats::legal(m.state());
-            let a = if rng.random_bool(0.4) {
+            let a = if crate::engine::random_bool(&mut rng, 0.4) {
                 A::Negotiate
             } else {
                 legal[rng.random_range(0..legal.len())]
@@ -1098,7 +1098,7 @@ fn junk(rng: &mut Rng) -> TurncoatsAction {
     let c = Colour::ALL[rng.random_range(0..3)];
     let kind = rng.random_range(0..8);
     let mut number = |near: u8| {
-        if rng.random_bool(0.5) {
+        if crate::engine::random_bool(rng, 0.5) {
             rng.random_range(0..near)
         } else {
             rng.random()
@@ -1166,14 +1166,14 @@ fn ten_thousand_random_games_keep_every_invariant() {
                         }
                     }
                     // Junk in every game, extreme counts included: refused, never a panic.
-                    if rng.random_bool(0.3) {
+                    if crate::engine::random_bool(&mut rng, 0.3) {
                         let j = junk(&mut rng);
                         if !offered(&legal, &s, &j) {
                             refused(&mut s, j);
                         }
                     }
                     // Mostly non-negotiating play keeps the games long; some bias to end.
-                    let a = if rng.random_bool(0.25) {
+                    let a = if crate::engine::random_bool(&mut rng, 0.25) {
                         A::Negotiate
                     } else {
                         legal[rng.random_range(0..legal.len())]
@@ -1890,9 +1890,9 @@ fn the_verdict_names_the_step_that_settled_a_three_way_tie() {
         };
         let (axe, flag) = (pool(), pool());
         let tied = [
-            rng.random_bool(0.7),
-            rng.random_bool(0.7),
-            rng.random_bool(0.7),
+            crate::engine::random_bool(&mut rng, 0.7),
+            crate::engine::random_bool(&mut rng, 0.7),
+            crate::engine::random_bool(&mut rng, 0.7),
         ];
         let steps = tie_steps(tied, &axe, &flag);
         let (winner, decider) = break_tie(tied, &axe, &flag);

@@ -6,6 +6,7 @@ use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::game_ui::{GameUi, SeatLook};
+use crate::ui::Decimal;
 use leptos::prelude::*;
 
 /// At most this many points per line: one per action is too fine for long games.
@@ -69,7 +70,7 @@ pub(super) struct Frame {
 impl Frame {
     pub fn new(top: f64, states: usize) -> Self {
         let (w, h, pad) = (320.0, 140.0, 24.0);
-        let top_label = top.to_string();
+        let top_label = Decimal(top).to_string();
         // Long Campaign's points run to thousands.
         let left = f64::max(pad, 10.0 + 6.5 * top_label.len() as f64);
         Frame {
@@ -96,7 +97,7 @@ impl Frame {
     /// A line through `(i, v)` points, as an SVG `points` attribute.
     pub fn points(&self, points: impl Iterator<Item = (usize, f64)>) -> String {
         points
-            .map(|(i, v)| format!("{:.1},{:.1}", self.x(i), self.y(v)))
+            .map(|(i, v)| format!("{:.1},{:.1}", Decimal(self.x(i)), Decimal(self.y(v))))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -127,7 +128,7 @@ pub(super) fn ScoreChart(series: ChartSeries, lang: Lang) -> impl IntoView {
             view! {
                 <g class=format!("chart-line seat-{}", look.colour)>
                     <polyline points=points></polyline>
-                    <text x=lx + 4.0 y=ly + 4.0>{look.mark}</text>
+                    <text x=Decimal(lx + 4.0) y=Decimal(ly + 4.0)>{look.mark}</text>
                 </g>
             }
         })
@@ -147,11 +148,11 @@ pub(super) fn ScoreChart(series: ChartSeries, lang: Lang) -> impl IntoView {
     } = frame;
     view! {
         <figure class="score-chart">
-            <svg viewBox=format!("0 0 {w} {h}") role="img" aria-label=label.clone()>
-                <line class="axis" x1=left y1=h - pad x2=w - pad y2=h - pad></line>
-                <line class="axis" x1=left y1=pad x2=left y2=h - pad></line>
-                <text class="tick" x=left - 4.0 y=pad + 4.0 text-anchor="end">{top_label}</text>
-                <text class="tick" x=left - 4.0 y=h - pad text-anchor="end">"0"</text>
+            <svg viewBox=format!("0 0 {} {}", Decimal(w), Decimal(h)) role="img" aria-label=label.clone()>
+                <line class="axis" x1=Decimal(left) y1=Decimal(h - pad) x2=Decimal(w - pad) y2=Decimal(h - pad)></line>
+                <line class="axis" x1=Decimal(left) y1=Decimal(pad) x2=Decimal(left) y2=Decimal(h - pad)></line>
+                <text class="tick" x=Decimal(left - 4.0) y=Decimal(pad + 4.0) text-anchor="end">{top_label}</text>
+                <text class="tick" x=Decimal(left - 4.0) y=Decimal(h - pad) text-anchor="end">"0"</text>
                 {lines}
             </svg>
             <figcaption>{label}</figcaption>

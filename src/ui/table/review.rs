@@ -16,7 +16,7 @@ use crate::ai::review::{Mark, SEED};
 use crate::engine::Seat;
 use crate::i18n::{log_name, Lang};
 use crate::t;
-use crate::ui::{use_lang, worker};
+use crate::ui::{use_lang, worker, Decimal};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ pub(crate) struct Judged {
 
 /// A chance as players read it: "62 %".
 pub(super) fn percent(chance: f64) -> String {
-    format!("{:.0} %", (chance * 100.0).clamp(0.0, 100.0))
+    format!("{:.0} %", Decimal((chance * 100.0).clamp(0.0, 100.0)))
 }
 
 /// The review of one table: finished, running, or failed.
@@ -261,6 +261,9 @@ fn ReviewChart(table: Table, judged: Arc<Vec<Judged>>) -> impl IntoView {
         .map(|d| {
             let mark = d.mark.expect("filtered");
             let (x, y) = (frame.x(d.at + 1), frame.y(100.0 * d.after));
+            let blunder = [(x, y - 6.0), (x + 5.5, y + 4.0), (x - 5.5, y + 4.0)]
+                .map(|(x, y)| format!("{:.1},{:.1}", Decimal(x), Decimal(y)))
+                .join(" ");
             let look = looks[d.seat % looks.len()];
             let what = match mark {
                 Mark::Mistake => t!(lang, "Mistake", "Hiba"),
@@ -275,9 +278,11 @@ fn ReviewChart(table: Table, judged: Arc<Vec<Judged>>) -> impl IntoView {
                 named(&d.played, &names)
             );
             let shape = match mark {
-                Mark::Mistake => view! { <circle cx=x cy=y r="4"></circle> }.into_any(),
+                Mark::Mistake => {
+                    view! { <circle cx=Decimal(x) cy=Decimal(y) r="4"></circle> }.into_any()
+                }
                 Mark::Blunder => view! {
-                    <polygon points=format!("{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", y - 6.0, x + 5.5, y + 4.0, x - 5.5, y + 4.0)></polygon>
+                    <polygon points=blunder></polygon>
                 }
                 .into_any(),
             };
@@ -318,12 +323,12 @@ fn ReviewChart(table: Table, judged: Arc<Vec<Judged>>) -> impl IntoView {
     } = frame;
     view! {
         <figure class="score-chart review-chart" data-testid="review-chart">
-            <svg viewBox=format!("0 0 {w} {h}") role="group" aria-label=label.clone()>
-                <line class="axis" x1=left y1=h - pad x2=w - pad y2=h - pad></line>
-                <line class="axis" x1=left y1=pad x2=left y2=h - pad></line>
-                <line class="axis half" x1=left y1=h / 2.0 x2=w - pad y2=h / 2.0></line>
-                <text class="tick" x=left - 4.0 y=pad + 4.0 text-anchor="end">"100 %"</text>
-                <text class="tick" x=left - 4.0 y=h - pad text-anchor="end">"0"</text>
+            <svg viewBox=format!("0 0 {} {}", Decimal(w), Decimal(h)) role="group" aria-label=label.clone()>
+                <line class="axis" x1=Decimal(left) y1=Decimal(h - pad) x2=Decimal(w - pad) y2=Decimal(h - pad)></line>
+                <line class="axis" x1=Decimal(left) y1=Decimal(pad) x2=Decimal(left) y2=Decimal(h - pad)></line>
+                <line class="axis half" x1=Decimal(left) y1=Decimal(h / 2.0) x2=Decimal(w - pad) y2=Decimal(h / 2.0)></line>
+                <text class="tick" x=Decimal(left - 4.0) y=Decimal(pad + 4.0) text-anchor="end">"100 %"</text>
+                <text class="tick" x=Decimal(left - 4.0) y=Decimal(h - pad) text-anchor="end">"0"</text>
                 {lines}
                 {marks}
             </svg>
