@@ -135,14 +135,17 @@ impl Hunch {
             return;
         }
         let e = &mut self.expected[row][colour.index()];
-        let m = e.clamp(0.0, size);
+        // `max` then `min`, not `clamp`: clamp checks its bounds with a panic message that
+        // formats them, and that message alone brought Rust's float formatting into Turncoats'
+        // download (issue #20). Here 0 and 1 are never above `size`.
+        let m = e.max(0.0).min(size);
         let none = (1.0 - m / size).powf(size);
         let given = if none >= 1.0 - 1e-9 {
             1.0
         } else {
             m / (1.0 - none)
         };
-        *e = given.clamp(1.0, size);
+        *e = given.max(1.0).min(size);
     }
 
     /// Rescale the hidden rows to their public sizes and the colours to the unseen pool.
