@@ -8,6 +8,8 @@
 // 4. The service worker gets the list of files to keep offline and a version from their hash.
 // 5. The Content-Security-Policy gets the hash of each inline script in index.html, so no
 //    other inline script can ever run.
+// 6. No build may carry Rust's float formatting (about 8 KB of every download, issue #20):
+//    the page writes its numbers with `ui::Decimal` (src/ui/decimal.rs).
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
@@ -29,6 +31,17 @@ function games() {
   return [...line[1].matchAll(/"([a-z-]+)"/g)].map(m => m[1]);
 }
 
+// The first of core's cached powers of ten for float formatting (`flt2dec::strategy::grisu`,
+// 0xe61acf033d1a45df as little-endian bytes): a build that formats an `f64` with `{}`, `{:.1}`
+// or `{:?}`, directly or in a panic message (rand's `random_bool`, `f64::clamp`), carries it.
+const FLOAT_FORMATTING = Buffer.from('df451a3d03cf1ae6', 'hex');
+function withoutFloatFormatting(name, wasm) {
+  if (wasm.includes(FLOAT_FORMATTING)) {
+    throw new Error(`${name} carries Rust's float formatting (about 8 KB gzipped): write numbers with ` +
+      'ui::Decimal, random_bool with engine::random_bool, and bound floats with max/min, not clamp');
+  }
+}
+
 // One game's build into the staging folder; returns its module's and wasm's file names.
 function gameBuild(game, targetDir, out) {
   const started = Date.now();
@@ -40,6 +53,7 @@ function gameBuild(game, targetDir, out) {
   execFileSync('wasm-opt', ['-Oz', path.join(tmp, 'table_bg.wasm'), '-o', path.join(tmp, 'opt.wasm')]);
   const js = fs.readFileSync(path.join(tmp, 'table.js'));
   const wasm = fs.readFileSync(path.join(tmp, 'opt.wasm'));
+  withoutFloatFormatting(`${game}'s build`, wasm);
   const hash = crypto.createHash('sha256').update(js).update(wasm).digest('hex').slice(0, 16);
   const names = [`table-${game}-${hash}.js`, `table-${game}-${hash}_bg.wasm`];
   fs.writeFileSync(path.join(out, names[0]), js);
@@ -62,6 +76,7 @@ const trunkLoader = /<script type="module">\s*import init, \* as bindings from '
 const imported = trunkLoader.exec(index);
 if (!imported || !imported[1].endsWith(appJs)) throw new Error("index.html has no Trunk loader of the app's module");
 const base = imported[1].slice(0, -appJs.length);
+withoutFloatFormatting('the whole app', fs.readFileSync(path.join(dir, appWasm)));
 const builds = { app: [base + appJs, base + appWasm] };
 if (process.env.TRUNK_PROFILE === 'release') {
   const targetDir = JSON.parse(execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'])).target_directory;
