@@ -26,8 +26,8 @@ pub fn chance_rng(seed: u64, step: usize) -> Rng {
 /// `true` with probability `p`: the same draw as rand's `Rng::random_bool` (one `u64` below `p`
 /// scaled to 2^64, and no draw at all when `p` scales to every `u64`), so seeded searches and
 /// records play as they did. rand's panics on a `p` outside [0, 1] with a message that formats
-/// `p`, and that message alone brought Rust's float formatting into every game's download
-/// that uses it (issue #20: about 6 KB gzipped). Here a `p` above 1 is certain and one below 0
+/// `p`, and that message alone brought Rust's float formatting into the download of every game
+/// whose AI uses it (issue #20: with the other sources, 7.5–8.7 KB of each build gzipped). Here a `p` above 1 is certain and one below 0
 /// (or NaN) never happens. `clippy.toml` keeps rand's out of the code.
 pub fn random_bool<R: rand::RngCore + ?Sized>(rng: &mut R, p: f64) -> bool {
     const SCALE: f64 = 2.0 * (1u64 << 63) as f64;
