@@ -123,8 +123,10 @@ use super::rules::{
     HAND_SIZE,
 };
 use super::strategy::{evaluate_with, Weights, STANDARD};
-use crate::engine::{Game, Level, Rng, Seat, ToMove};
+use crate::engine::{Game, Level, Rng, Seat, ToMove, EXPERT_MS};
 use rand::Rng as _;
+use std::time::Duration;
+use web_time::Instant;
 
 /// How much work the council does, and how it judges.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -147,19 +149,23 @@ pub struct Council {
     /// The read judges the negotiator as Hard would ([`worth`] with these weights) rather than
     /// as the Greedy baseline.
     pub read_as_hard: bool,
-    /// Expert's look past our own move at the next seat's answer (`None`: one ply).
+    /// Expert's look past our own move: its best actions played out to the end of the game
+    /// (`None`: one ply).
     pub look: Option<Look>,
 }
 
-/// How Expert weighs a negotiation against the best spend: both are judged again after the
-/// next seat answers them as Hard would (a one-ply council from its seat, knowing its own hand
-/// of the deal and guessing ours), by [`worth`] once the turn is back to us.
+/// How Expert plays its candidates out (see [`played`]): the best few one-ply actions and the
+/// negotiation, each to the end of the game in the same deals, every seat choosing as a
+/// one-ply council on its own guesses of the hands.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Look {
-    /// Deals the answers are played in (spread over the council's deals).
+    /// Deals the candidates are played out in (spread over the council's deals).
     pub deals: usize,
-    /// Guesses of our hand the answering seat judges its replies on (0: it sees our hand).
+    /// Guesses of the other hands each seat of a play-out judges its choices on (0: it sees
+    /// the deal).
     pub guesses: usize,
+    /// The best one-ply actions played out besides the negotiation.
+    pub actions: usize,
 }
 
 impl Council {
@@ -177,18 +183,18 @@ impl Council {
     /// player who never ends the game (Random). With four players the first two changes cost
     /// points (the "now" term 10–15), so they stay off there, and the reserve was not tried.
     ///
-    /// Expert is Hard's council that reads the negotiator as Hard would and weighs negotiating
-    /// against the best spend after the next seat's answer ([`Look`], measured in the module
-    /// notes). Its cost is bounded (no clock needed): 2 actions × 64 deals × 16 guesses × the
-    /// answerer's actions, about 8 times Hard's native think time, far within
-    /// [`crate::engine::EXPERT_MS`] in the browser.
+    /// Expert is Hard's council that reads the negotiator as Hard would, then plays its best
+    /// two actions and the negotiation out to the end of the game in 64 deals, every seat
+    /// choosing on 4 guesses of the hands ([`Look`], [`played`], measured in the module notes).
+    /// It stops once its leader cannot be overtaken, and in the browser at [`EXPERT_MS`].
     pub fn at(level: Level, players: u8) -> Option<Council> {
         match level {
             Level::Expert => Council::at(Level::Hard, players).map(|hard| Council {
                 read_as_hard: true,
                 look: Some(Look {
                     deals: 64,
-                    guesses: 16,
+                    guesses: 4,
+                    actions: 2,
                 }),
                 ..hard
             }),
@@ -282,7 +288,7 @@ pub fn choose(view: &TurncoatsView, council: &Council, rng: &mut Rng) -> Option<
     }
     let scored = ranked(&legal, &deals, &odds, seat, council, rng);
     match council.look {
-        Some(look) => Some(answered(&deals, &odds, &scored, seat, council, &look, rng)),
+        Some(look) => Some(played(&deals, &odds, &scored, seat, council, &look, rng)),
         None => scored.first().map(|&(a, _)| a),
     }
 }
@@ -313,15 +319,20 @@ fn ranked(
     scored
 }
 
-/// The better of the negotiation and the best spend of the `scored` actions (sorted, best
-/// first) once the next seat has answered them, or the best action when they are not both
-/// there (a sub-step, an empty hand). Both meet the same deals and the same draws, so the
-/// comparison is not drowned by their noise.
+/// The best of Expert's candidates once each is played out to the end of the game in the
+/// council's deals: the best [`Look::actions`] one-ply actions and the negotiation (the one
+/// choice whose answer can end the game), or the best action when there is only one of them
+/// (a sub-step, an empty hand). Every seat, ours included, plays on as a one-ply council on a
+/// few guesses of the hands from its own view ([`answer`]), so the value of a candidate is how
+/// often the game is won from it, not the evaluation's guess one move ahead. Every candidate
+/// meets the same deals and the same draws, so their comparison is not drowned by the noise
+/// of the play-outs.
 ///
-/// Only this choice is looked at: judging the best few actions again this way lost to Hard
-/// (see the module notes), while whether to negotiate is where the answer matters most (the
-/// next seat may end the game, or spend to catch up).
-fn answered(
+/// The deals are played one after another; play stops when the leader can no longer be
+/// overtaken by the deals left (each play-out is worth 0 to 1), which changes no choice, and
+/// in the browser at [`EXPERT_MS`] (a slow phone; natively the arena and the tests must play
+/// the same game at every run, and a decision takes well under that: see the module notes).
+fn played(
     deals: &[TurncoatsState],
     odds: &[f64],
     scored: &[(TurncoatsAction, f64)],
@@ -331,12 +342,18 @@ fn answered(
     rng: &mut Rng,
 ) -> TurncoatsAction {
     use rand::SeedableRng;
-    let is_negotiation = |a: &TurncoatsAction| matches!(a, TurncoatsAction::Negotiate);
-    let negotiation = scored.iter().find(|(a, _)| is_negotiation(a));
-    let spend = scored.iter().find(|(a, _)| !is_negotiation(a));
-    let (Some(&(negotiation, _)), Some(&(spend, _))) = (negotiation, spend) else {
+    let mut candidates: Vec<TurncoatsAction> =
+        scored.iter().take(look.actions).map(|&(a, _)| a).collect();
+    let negotiation = scored
+        .iter()
+        .map(|&(a, _)| a)
+        .find(|a| matches!(a, TurncoatsAction::Negotiate));
+    if let Some(negotiation) = negotiation.filter(|n| !candidates.contains(n)) {
+        candidates.push(negotiation);
+    }
+    if candidates.len() <= 1 {
         return scored[0].0;
-    };
+    }
     let hard = Council {
         look: None,
         ..*council
@@ -347,31 +364,47 @@ fn answered(
         .take(look.deals.max(1))
         .map(|i| (i, rng.random::<u64>()))
         .collect();
-    let value = |action: TurncoatsAction| -> f64 {
-        picked
-            .iter()
-            .map(|&(i, seed)| {
-                let mut r = Rng::seed_from_u64(seed);
-                odds[i] * after_answer(&deals[i], action, seat, &hard, look, &mut r)
-            })
-            .sum()
-    };
-    // The one-ply order breaks a tie.
-    let (first, second) = if scored[0].0 == negotiation {
-        (negotiation, spend)
-    } else {
-        (spend, negotiation)
-    };
-    if value(second) > value(first) {
-        second
-    } else {
-        first
+    let deadline = cfg!(target_arch = "wasm32")
+        .then(|| Instant::now() + Duration::from_millis(EXPERT_MS as u64));
+    let mut totals = vec![0.0; candidates.len()];
+    let mut left: f64 = picked.iter().map(|&(i, _)| odds[i]).sum();
+    for &(i, seed) in &picked {
+        for (total, &action) in totals.iter_mut().zip(&candidates) {
+            let mut r = Rng::seed_from_u64(seed);
+            *total += odds[i] * play_out(&deals[i], action, seat, &hard, look, &mut r);
+        }
+        left -= odds[i];
+        if settled_lead(&totals, left) || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
     }
+    // The first best (the one-ply order) on ties.
+    let mut best = 0;
+    for (k, &total) in totals.iter().enumerate() {
+        if total > totals[best] {
+            best = k;
+        }
+    }
+    candidates[best]
 }
 
-/// Value for `seat` of `action` in `deal` once the next seat has answered it as `hard` would
-/// (its own sub-steps completed greedily by its judgement), judged by [`worth`].
-fn after_answer(
+/// Whether the leader of `totals` stays ahead whatever the play-outs still to come, which can
+/// add at most `left` to any total. A tie still to come could give the first best to another
+/// candidate, so the lead must be strictly more than `left`.
+fn settled_lead(totals: &[f64], left: f64) -> bool {
+    let mut sorted = totals.to_vec();
+    sorted.sort_by(|a, b| b.total_cmp(a));
+    sorted.len() < 2 || sorted[0] - sorted[1] > left
+}
+
+/// Decisions a play-out makes before the position is judged by [`worth`] instead (a game of
+/// two players rarely takes 30).
+const PLAY_OUT_DECISIONS: usize = 60;
+
+/// Value for `seat` of `action` in `deal` when the game is played on from it: 1 for a win, 0
+/// for a loss (the outcome's share), every seat choosing as [`answer`] does. The play-out's
+/// draws come from `rng`.
+fn play_out(
     deal: &TurncoatsState,
     action: TurncoatsAction,
     seat: Seat,
@@ -379,19 +412,32 @@ fn after_answer(
     look: &Look,
     rng: &mut Rng,
 ) -> f64 {
-    let Some(s) = settled(deal, action, seat, hard, rng) else {
+    let Some(mut s) = settled(deal, action, seat, hard, rng) else {
         return 0.0;
     };
-    let next = match Turncoats::to_move(&s) {
-        ToMove::Seat(p) if p != seat => p,
-        _ => return worth(&s, seat, hard),
-    };
-    let Some(reply) = answer(&s, next, hard, look, rng) else {
-        return worth(&s, seat, hard);
-    };
-    match settled(&s, reply, next, hard, rng) {
-        Some(after) => worth(&after, seat, hard),
-        None => worth(&s, seat, hard),
+    for _ in 0..PLAY_OUT_DECISIONS {
+        let who = match Turncoats::to_move(&s) {
+            ToMove::Seat(p) => p,
+            ToMove::Chance => {
+                let draw = Turncoats::sample_chance(&s, rng);
+                if Turncoats::apply(&mut s, &draw).is_err() {
+                    break;
+                }
+                continue;
+            }
+            ToMove::Over => break,
+        };
+        let Some(reply) = answer(&s, who, hard, look, rng) else {
+            break;
+        };
+        match settled(&s, reply, who, hard, rng) {
+            Some(next) => s = next,
+            None => break,
+        }
+    }
+    match Turncoats::outcome(&s) {
+        Some(outcome) => outcome.reward(seat),
+        None => worth(&s, seat, hard).max(0.0).min(1.0),
     }
 }
 
@@ -824,7 +870,7 @@ mod tests {
     }
 
     #[test]
-    fn a_negotiation_the_next_seat_ends_counts_as_the_lost_game() {
+    fn a_negotiation_the_next_seat_ends_is_played_out_as_the_lost_game() {
         let expert = Council::at(Level::Expert, 2).unwrap();
         let look = expert.look.unwrap();
         let mut checked = 0;
@@ -834,11 +880,12 @@ mod tests {
                 continue;
             }
             let mut rng = Rng::seed_from_u64(seed);
-            let lost = after_answer(&s, TurncoatsAction::Negotiate, 0, &expert, &look, &mut rng);
-            assert!((lost + expert.reserve).abs() < 1e-9, "seed {seed}: {lost}");
-            // A spend keeps the game going, which is worth more than the loss.
-            let spend = Turncoats::legal(&s)[0];
-            assert!(after_answer(&s, spend, 0, &expert, &look, &mut rng) > lost);
+            let hard = Council {
+                look: None,
+                ..expert
+            };
+            let lost = play_out(&s, TurncoatsAction::Negotiate, 0, &hard, &look, &mut rng);
+            assert_eq!(lost, 0.0, "seed {seed}");
             // And Expert does not negotiate here.
             let view = Turncoats::view(&s, 0);
             assert_ne!(
@@ -848,6 +895,48 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 5, "only {checked} positions");
+    }
+
+    #[test]
+    fn a_play_out_is_won_more_often_by_the_seat_holding_the_winning_colour() {
+        let expert = Council::at(Level::Expert, 2).unwrap();
+        let hard = Council {
+            look: None,
+            ..expert
+        };
+        let look = expert.look.unwrap();
+        let (mut won, mut played) = (0.0, 0);
+        for seed in 0..30 {
+            let Some(s) = duel(seed, 0) else { continue };
+            let mut rng = Rng::seed_from_u64(seed);
+            let legal = Turncoats::legal(&s);
+            for &action in legal.iter().take(3) {
+                let v = play_out(&s, action, s.mover, &hard, &look, &mut rng);
+                // Played to the end: a win, a loss or a tie's share, not an evaluation.
+                assert!([0.0, 0.5, 1.0].contains(&v), "seed {seed}: {v}");
+                if s.mover == 0 {
+                    won += v;
+                } else {
+                    won += 1.0 - v;
+                }
+                played += 1;
+            }
+        }
+        assert!(played >= 15, "only {played} play-outs");
+        // The other seat can still turn the map with its own colour (43 of 72 here).
+        assert!(won / played as f64 > 0.5, "{won} of {played}");
+    }
+
+    #[test]
+    fn a_lead_is_settled_only_when_the_play_outs_left_cannot_overturn_it() {
+        assert!(settled_lead(&[3.0, 1.0, 0.5], 1.5));
+        assert!(
+            !settled_lead(&[3.0, 1.0, 0.5], 2.0),
+            "a tie could still come"
+        );
+        assert!(!settled_lead(&[1.0, 3.0], 2.5));
+        assert!(settled_lead(&[1.0, 3.0], 1.0));
+        assert!(settled_lead(&[2.0], 10.0), "one candidate");
     }
 
     #[test]
