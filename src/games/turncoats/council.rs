@@ -91,17 +91,31 @@
 //! * Only the negotiation against the best spend (the one choice whose answer can end the
 //!   game): 55.0 % (64 deals, 4 guesses); 59.5 % with 16 guesses and the read judged as Hard
 //!   would ([`Council::read_as_hard`]; alone, without the look: 53.5 %, and ×3 sharper: 47.0 %);
-//!   128 deals with 8 or 32 guesses: 56.0 and 56.5 %. Kept (64 deals, 16 guesses): 59.5, 59.0
-//!   and 58.0 % on seeds 1–3 (59.3 % of 600) as measured; as committed (the same choice, its
-//!   random draws in another order) 57.5 and 61.5 % on seeds 1–2, and 67.0 % against Greedy
-//!   on seed 1. It thinks 39.0 ms median and 68.9 ms p95 a decision natively with two
-//!   players, 49.3 and 67.1 ms with three (`turf bench --game turncoats --decisions 100`;
-//!   Hard: 4.7 and 14.1 ms).
-//!   Against Greedy it pays for modelling the answerer as Hard, who ends a game it wins while
-//!   Greedy does not: 64.5, 60.5, 67.0 % on seeds 1–3 where Hard wins 70.0, 69.5, 71.5 %;
-//!   blending half the one-ply value in: 57.5 % against Hard, 65.5 % against Greedy (seed 1).
+//!   128 deals with 8 or 32 guesses: 56.0 and 56.5 %. Expert until Dec 7 (64 deals, 16
+//!   guesses): 59.5, 59.0 and 58.0 % on seeds 1–3 (59.3 % of 600) as measured; as committed
+//!   57.5 and 61.5 % on seeds 1–2, and 67.0 % against Greedy on seed 1; 39.0 ms median and
+//!   68.9 ms p95 a decision natively with two players. Against Greedy it paid for modelling
+//!   the answerer as Hard, who ends a game it wins while Greedy does not: 64.5, 60.5, 67.0 %
+//!   on seeds 1–3 where Hard wins 70.0, 69.5, 71.5 %.
 //! * Three players: 33.5 % against two Hard seats (seed 1), no better than chance; the look
 //!   only sees the next seat, while the game ends on the third negotiation.
+//!
+//! Kept since Dec 7 ([`played`]): the candidates played out to the end of the game, every seat
+//! of the play-out choosing as a one-ply council ([`answer`]) on a few guesses of the hands from
+//! its own view, so that no seat plays on knowledge it would not have. Two players, 200 games
+//! against Hard (an experiment switch, then as committed, which plays the same games):
+//! * the negotiation against the best action, 32 deals, 4 guesses: 58.0 %;
+//! * the best 3 actions, 16 deals, 4 guesses: 56.0 %; the best 4 on 32 deals, the seats seeing
+//!   the deal: 54.0 %;
+//! * **kept: the best 2 actions and the negotiation, 64 deals, 4 guesses: 70.0, 68.0, 72.0 % on
+//!   seeds 1–3 (70.0 % of 600)**; against Greedy 70.0 % (seed 1, where Hard wins 70.3 % over
+//!   seeds 1–3: the price of the old look is gone); with three players 42.0, 32.0 and 41.0 %
+//!   against two Hard seats on seeds 1–3 (38.3 % of 600, chance 33.3 %), with four 30.0 %
+//!   against three (seed 1, chance 25 %).
+//!   Natively it thinks 105 ms median and 257 ms p95 a decision with two players, 128 and 319 ms
+//!   with three, 315 and 1,297 ms with five (`turf bench --game turncoats --decisions 100`;
+//!   60 decisions and `--options '{"players":N}'` with more), so the browser's 2 s cap matters only with many players on
+//!   a slow device.
 //!
 //! Also measured and dropped on Dec 5 (Expert changed one setting at a time through an
 //! experiment switch in a build that was not merged, branch `tc-exp`, which is not in this
@@ -437,7 +451,7 @@ fn play_out(
     }
     match Turncoats::outcome(&s) {
         Some(outcome) => outcome.reward(seat),
-        None => worth(&s, seat, hard).max(0.0).min(1.0),
+        None => worth(&s, seat, hard).clamp(0.0, 1.0),
     }
 }
 
