@@ -112,10 +112,10 @@
 //!   seeds 1–3: the price of the old look is gone); with three players 42.0, 32.0 and 41.0 %
 //!   against two Hard seats on seeds 1–3 (38.3 % of 600, chance 33.3 %), with four 30.0 %
 //!   against three (seed 1, chance 25 %).
-//!   Natively it thinks 105 ms median and 257 ms p95 a decision with two players, 128 and 319 ms
-//!   with three, 315 and 1,297 ms with five (`turf bench --game turncoats --decisions 100`;
-//!   60 decisions and `--options '{"players":N}'` with more), so the browser's 2 s cap matters only with many players on
-//!   a slow device.
+//!   Natively it thinks 105 ms median and 257 ms p95 a decision with two players, 128 and
+//!   319 ms with three, 315 and 1,297 ms with five (`turf bench --game turncoats --decisions
+//!   100`; 60 decisions and `--options '{"players":N}'` with more), so the browser's 2 s cap
+//!   matters only with many players on a slow device.
 //!
 //! Also measured and dropped on Dec 5 (Expert changed one setting at a time through an
 //! experiment switch in a build that was not merged, branch `tc-exp`, which is not in this
@@ -411,9 +411,11 @@ fn settled_lead(totals: &[f64], left: f64) -> bool {
     sorted.len() < 2 || sorted[0] - sorted[1] > left
 }
 
-/// Decisions a play-out makes before the position is judged by [`worth`] instead (a game of
-/// two players rarely takes 30).
-const PLAY_OUT_DECISIONS: usize = 60;
+/// Steps (decisions and draws) a play-out takes at most before the position is judged by
+/// [`worth`] instead: a bound, so that every play-out ends. Play-outs from the middle of a
+/// two-player game reach its end well within it (a test checks that they end in a win or a
+/// loss).
+const PLAY_OUT_STEPS: usize = 60;
 
 /// Value for `seat` of `action` in `deal` when the game is played on from it: 1 for a win, 0
 /// for a loss (the outcome's share), every seat choosing as [`answer`] does. The play-out's
@@ -429,7 +431,7 @@ fn play_out(
     let Some(mut s) = settled(deal, action, seat, hard, rng) else {
         return 0.0;
     };
-    for _ in 0..PLAY_OUT_DECISIONS {
+    for _ in 0..PLAY_OUT_STEPS {
         let who = match Turncoats::to_move(&s) {
             ToMove::Seat(p) => p,
             ToMove::Chance => {
