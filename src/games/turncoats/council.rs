@@ -111,7 +111,8 @@
 //!   seeds 1–3 (70.0 % of 600)**; against Greedy 70.0 % (seed 1, where Hard wins 70.3 % over
 //!   seeds 1–3: the price of the old look is gone); with three players 42.0, 32.0 and 41.0 %
 //!   against two Hard seats on seeds 1–3 (38.3 % of 600, chance 33.3 %), with four 30.0 %
-//!   against three (seed 1, chance 25 %).
+//!   against three (seed 1, chance 25 %). With three players the best 3 actions and the
+//!   negotiation won 40.5, 36.5, 40.5 % (39.0 % of 600): no better for a third more work.
 //!   Natively it thinks 105 ms median and 257 ms p95 a decision with two players, 128 and
 //!   319 ms with three, 315 and 1,297 ms with five (`turf bench --game turncoats --decisions
 //!   100`; 60 decisions and `--options '{"players":N}'` with more), so the browser's 2 s cap
