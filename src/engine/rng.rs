@@ -27,8 +27,9 @@ pub fn chance_rng(seed: u64, step: usize) -> Rng {
 /// scaled to 2^64, and no draw at all when `p` scales to every `u64`), so seeded searches and
 /// records play as they did. rand's panics on a `p` outside [0, 1] with a message that formats
 /// `p`, and that message alone brought Rust's float formatting into the download of every game
-/// whose AI uses it (issue #20: with the other sources, 7.5–8.7 KB of each build gzipped). Here a `p` above 1 is certain and one below 0
-/// (or NaN) never happens. `clippy.toml` keeps rand's out of the code.
+/// whose AI uses it (issue #20: with the other sources, 7.5–8.7 KB of each build gzipped). Here
+/// a `p` above 1 is certain and one below 0 (or NaN) never happens. `clippy.toml` keeps rand's
+/// out of the code.
 pub fn random_bool<R: rand::RngCore + ?Sized>(rng: &mut R, p: f64) -> bool {
     const SCALE: f64 = 2.0 * (1u64 << 63) as f64;
     // A float-to-integer cast saturates: 1.0 and above give u64::MAX, below 0 and NaN give 0.

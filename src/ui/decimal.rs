@@ -4,9 +4,9 @@
 //! brings the exact shortest-digits algorithms and their power-of-ten tables into every build.
 //! Taking it out (with `engine::random_bool` and the hunch's bounds, the other two sources) made
 //! each game's download 7.5–8.7 KB smaller gzipped (issue #20: a phone's first visit waits for
-//! every byte of it); `scripts/post-build.js` fails a release that carries it again. Everything the page shows is a small number at a fixed number of places, which
-//! integer arithmetic writes exactly as well, so every number the page shows goes through
-//! [`Decimal`].
+//! every byte of it); `scripts/post-build.js` fails a release that carries it again.
+//! Everything the page shows is a small number at a fixed number of places, which integer
+//! arithmetic writes exactly as well, so every number the page shows goes through [`Decimal`].
 
 use leptos::prelude::IntoAttributeValue;
 use std::fmt;

@@ -13,10 +13,11 @@
 //! ends the game is scored by the final ranking (§6). This is Greedy without its blind spot
 //! (one guessed deal) and with its own evaluation weights.
 //!
-//! Measured and dropped (200–400 games against Greedy, two players): looking further, by
-//! playouts of the playout policy after the best few actions (depth 1–40: 45–51 % against
-//! 56 % without), or by the next seat's best reply (with or without sight of our hand: 48–53 %),
-//! only added noise.
+//! Measured and dropped for Hard (200–400 games against Greedy, two players): looking further,
+//! by playouts of the game's rollout policy (`strategy::rollout_action`) after the best few
+//! actions (depth 1–40: 45–51 % against 56 % without), or by the next seat's best reply (with
+//! or without sight of our hand: 48–53 %), only added noise. Expert's play-outs ([`played`])
+//! differ: every seat chooses in them as this council does, on its own guesses of the hands.
 //!
 //! Also measured and dropped (two players, 1,000 games against Greedy on seeds 11–15, where
 //! these weights win 63.4 %, and seeds 1–5, 66.4 %):
