@@ -9,8 +9,9 @@ use crate::ui::sound::{self, Follow};
 use crate::ui::use_lang;
 use leptos::prelude::*;
 
-/// How long the computer waits before each action, so players can follow it; tables of
-/// computers can be watched slower or faster.
+/// The least time between an action and the computer's next, so players can follow it (the
+/// computer thinks during it: `seating::drive`); tables of computers can be watched slower or
+/// faster.
 const AI_PACES: [(u64, &str, &str); 4] = [
     (0, "Instant", "Azonnal"),
     (250, "Brisk", "Gyors"),

@@ -13,6 +13,7 @@ use crate::t;
 use crate::ui::{fresh_seed, use_lang, worker, SeatSpec};
 use leptos::prelude::*;
 use std::time::Duration;
+use web_time::Instant;
 
 /// Who sits in a seat, as this table treats it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,8 +113,17 @@ impl Seating {
     }
 }
 
-/// The driver: whenever the match changes, seat the next human or ask the computer, after
-/// `pace` milliseconds so players can follow it.
+/// How long a computer's answer still waits before it is played: the table's pace counts from
+/// the moment the computer was asked, so its thinking (and the worker's start, on a table's
+/// first move) passes during the pace instead of after it. A move comes `pace` after the last
+/// one, or as soon as it is found when the computer thinks longer than that.
+fn still_to_wait(pace: Duration, thought: Duration) -> Duration {
+    pace.saturating_sub(thought)
+}
+
+/// The driver: whenever the match changes, seat the next human or ask the computer, whose
+/// answer is played no sooner than `pace` milliseconds after it was asked, so players can follow
+/// it.
 pub(super) fn drive(table: &Table, pace: RwSignal<u64>) {
     let lang = use_lang();
     let Table {
@@ -162,26 +172,34 @@ pub(super) fn drive(table: &Table, pace: RwSignal<u64>) {
             thinking.set(false);
             shown.notice.set(Some(e));
         };
-        set_timeout(
-            move || {
-                let sent = worker::ask(&request, move |reply| {
-                    if ticket.try_get_value() != Some(reply.ticket) {
-                        return; // an undo or a new game came first
-                    }
-                    if let Err(e) = reply.action.and_then(|a| game.play_json(&a)) {
-                        failed(t!(
-                            lang.get_untracked(),
-                            "The computer could not move: {e}",
-                            "A gép nem tudott lépni: {e}"
-                        ));
-                    }
-                });
-                if let Err(e) = sent {
-                    failed(e);
-                }
-            },
-            Duration::from_millis(pace.get_untracked()),
-        );
+        let asked = Instant::now();
+        let play = move |action: Result<String, String>| {
+            // An undo, a new game or a left table during the wait drops the answer.
+            if ticket.try_get_value() != Some(current) {
+                return;
+            }
+            if let Err(e) = action.and_then(|a| game.play_json(&a)) {
+                failed(t!(
+                    lang.get_untracked(),
+                    "The computer could not move: {e}",
+                    "A gép nem tudott lépni: {e}"
+                ));
+            }
+        };
+        let sent = worker::ask(&request, move |reply| {
+            let wait = still_to_wait(
+                Duration::from_millis(pace.try_get_untracked().unwrap_or_default()),
+                asked.elapsed(),
+            );
+            if wait.is_zero() {
+                play(reply.action);
+            } else {
+                set_timeout(move || play(reply.action), wait);
+            }
+        });
+        if let Err(e) = sent {
+            failed(e);
+        }
     });
 }
 
@@ -202,6 +220,15 @@ mod tests {
     }
 
     const HARD: Option<Level> = Some(Level::Hard);
+
+    #[test]
+    fn the_pace_counts_from_the_question_and_a_long_thought_waits_no_more() {
+        let ms = Duration::from_millis;
+        assert_eq!(still_to_wait(ms(250), ms(30)), ms(220));
+        assert_eq!(still_to_wait(ms(250), ms(250)), Duration::ZERO);
+        assert_eq!(still_to_wait(ms(250), ms(1_100)), Duration::ZERO);
+        assert_eq!(still_to_wait(ms(0), ms(5)), Duration::ZERO);
+    }
 
     #[test]
     fn the_table_opens_on_the_human_to_move_or_the_first_human() {
