@@ -13,9 +13,10 @@
 //     benchmark runs nothing in the page it measures: Playwright's own checks before a click
 //     (its injected script, 70-80 ms of the page's main thread at 4x when first used, then some
 //     tens of ms a click) made each first visit about 0.3 s longer until Dec 6 (stop 47). Herd
-//     draws its first player (herd.md D10): when the computer is drawn, its first turn (the
-//     worker's start, its search, the table's pace between its actions) comes before your first
-//     target, so the runs are also reported apart by who moved first;
+//     draws its first player (herd.md D10): when the computer is drawn, its first turn comes
+//     before your first target: the lower die's stones (1 to 6), each one action at the table's
+//     pace (the worker's start and its search pass during the pace), so the runs are also
+//     reported apart by who moved first, with the computer's stones;
 //   repeat visit: after the service worker is active, a new tab of the same profile opens Turf
 //     again, which goes back to the open Herd table: until its first [data-legal] element.
 // Bytes on the wire are counted by the server: during the first visit up to the Herd table, then
@@ -170,7 +171,7 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
   const isPage = p => p === '/' || p === '/index.html';
   const server = await startGzipServer(0, DIR, { cacheControl: p => (isPage(p) ? 'no-cache' : 'max-age=600') });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const rows = { home: [], herd: [], youFirst: [], computerFirst: [], ownYouFirst: [], ownComputerFirst: [], repeat: [], bytesHerd: [], pageHerd: [], bytesInstalled: [], bytesRepeat: [], wasmFetches: [] };
+  const rows = { home: [], herd: [], youFirst: [], computerFirst: [], ownYouFirst: [], ownComputerFirst: [], repeat: [], bytesHerd: [], pageHerd: [], bytesInstalled: [], bytesRepeat: [], wasmFetches: [], computerStones: [] };
   try {
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext(PHONE);
@@ -199,6 +200,10 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         // Who plays Red, the first player: the players' panel comes a paint after the board.
         const red = page.locator('.player.seat-red .player-kind');
         const youFirst = /Human|Ember/.test(await red.textContent({ timeout: 60000 }));
+        // Red's first turn places the lower die's stones (herd.md §4.2), one action and one pace
+        // each: read once the measurement is over, all the stones on the board are the computer's.
+        const stones = youFirst ? 0 : await page.locator('[data-piece^="stone-"]').count();
+        if (!youFirst) rows.computerStones.push(stones);
         (youFirst ? rows.youFirst : rows.computerFirst).push(first.legal);
         (youFirst ? rows.ownYouFirst : rows.ownComputerFirst).push(own);
         rows.bytesHerd.push(sum(server.served));
@@ -225,7 +230,7 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
           `wasm downloaded at ${ms(fv.wasm)} ms, app started at ${ms(fv.started)} ms` +
           (fv.startTap === undefined ? '' : `, setup shown at ${ms(fv.setup)} ms, Start tapped at ${ms(fv.startTap)} ms`) +
           (fv.tasks.length ? `; long tasks (start+ms): ${fv.tasks.map(([t, d]) => `${t}+${d}`).join(' ')}` : '');
-        console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms (${own.toFixed(0)} without the benchmark's latency before its taps), ${youFirst ? 'you' : 'the computer'} first ` +
+        console.log(`run ${run + 1}: home ready ${first.home.toFixed(0)} ms, Herd's first legal target ${first.legal.toFixed(0)} ms (${own.toFixed(0)} without the benchmark's latency before its taps), ${youFirst ? 'you' : `the computer (${stones} stone${stones === 1 ? '' : 's'})`} first ` +
           `(${at(first)}; repeat visit: ${at(repeat)})`);
         console.log(`  repeat visit ${rows.repeat[run].toFixed(0)} ms; bytes: the page received ${kb(rows.pageHerd[run])} KB to the Herd table; served ${kb(rows.bytesHerd[run])} KB to the Herd table, ` +
           `${kb(rows.bytesInstalled[run])} KB once the service worker is active (${rows.wasmFetches[run]} wasm download(s)), ` +
@@ -244,6 +249,7 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
   line('First visit, Herd\'s first legal target (taps included)', rows.herd);
   line('  of which you moved first', rows.youFirst);
   line('  of which the computer moved first', rows.computerFirst);
+  if (rows.computerStones.length) console.log(`    the computer's first turn placed ${rows.computerStones.join(', ')} stone(s), each an action at the table's pace (250 ms)`);
   line('  without the benchmark\'s latency before its two taps, you first', rows.ownYouFirst);
   line('  without the benchmark\'s latency before its two taps, the computer first', rows.ownComputerFirst);
   line('Repeat visit, the open table\'s first legal target', rows.repeat);
