@@ -5,8 +5,11 @@
 // and 0.3 s after it), its first moves, a whole game of two Easy computers at the Instant pace
 // (every action drawn, every round's end), the game-over screen with its chart, and the replay
 // stepped through action by action and dragged from end to end.
-// usage: [MOTION=off] [PROFILE=setup|start|play|replay] [TRACE=setup|start|play|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
-// dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. With
+// usage: [RUNS=n] [MOTION=off] [PROFILE=setup|start|play|replay] [TRACE=setup|start|play|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
+// dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. A phase
+// of the same build moves by 20-90 ms from run to run on a 2-core machine, so RUNS=3 plays every
+// game three times (the games in turn, run after run) and ends with each phase's longest task in
+// every run, and in how many runs it had none over 50 ms. With
 // PROFILE=play (or setup, start, replay) the page's main thread is sampled (DevTools' CPU profiler) in that phase, and
 // the functions that took the most of it are printed: wasm functions carry their Rust names
 // when the wasm keeps its name section (a build without wasm-opt, `data-wasm-opt="0"`). With
@@ -198,13 +201,30 @@ async function measure(page, url, game, cdp) {
   return { game, moves, phases: named, longest: Math.max(0, ...named.map(p => p.longest)), profile: profiled, trace: traced };
 }
 
+// Each game's phases over the runs: the longest task of each run ("none": no task over 50 ms).
+function summary(results, games) {
+  console.log(`the longest task of each phase, run by run (none: no task over 50 ms):`);
+  for (const game of games) {
+    const mine = results.filter(r => r.game === game);
+    console.log(`${game}:`);
+    for (const { phase } of mine[0].phases) {
+      const longest = mine.map(r => r.phases.find(p => p.phase === phase)?.longest ?? 0);
+      const clean = longest.filter(ms => ms === 0).length;
+      console.log(`  ${phase.padEnd(20)} ${longest.map(ms => (ms ? `${ms} ms` : 'none')).join(', ')}  (${clean} of ${mine.length} runs without a long task)`);
+    }
+  }
+}
+
 (async () => {
   const games = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(GAMES);
   const server = await startServer(Number(process.env.E2E_PORT || 8768));
   const browser = await launch();
   const results = [];
+  const runs = Math.max(1, Number(process.env.RUNS || 1));
   try {
-    for (const game of games) {
+    for (let run = 1; run <= runs; run++) {
+      if (runs > 1) console.log(`run ${run} of ${runs}:`);
+      for (const game of games) {
       const { page } = await guardedPage(browser.context, { width: 1280, height: 800 });
       // Motion on, as a player has it (the tests' browser turns it off).
       await page.emulateMedia({ reducedMotion: process.env.MOTION === 'off' ? 'reduce' : 'no-preference' });
@@ -226,11 +246,13 @@ async function measure(page, url, game, cdp) {
         console.log(`  each rendering step of ${process.env.TRACE} (runs, mean): ${r.trace.each.map(e => `${e.name} ${e.runs} × ${e.mean} ms`).join(', ')}`);
       }
       await page.close();
+      }
     }
   } finally {
     await browser.close();
     server.stop();
   }
+  if (runs > 1) summary(results, games);
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   fs.writeFileSync(path.join(ARTIFACTS, 'main-thread.json'), JSON.stringify({ throttle: THROTTLE, results }, null, 1));
 })().catch(e => { console.error(e); process.exit(1); });
