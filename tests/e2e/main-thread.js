@@ -225,27 +225,27 @@ function summary(results, games) {
     for (let run = 1; run <= runs; run++) {
       if (runs > 1) console.log(`run ${run} of ${runs}:`);
       for (const game of games) {
-      const { page } = await guardedPage(browser.context, { width: 1280, height: 800 });
-      // Motion on, as a player has it (the tests' browser turns it off).
-      await page.emulateMedia({ reducedMotion: process.env.MOTION === 'off' ? 'reduce' : 'no-preference' });
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-      const r = await measure(page, server.url, game, cdp);
-      results.push(r);
-      console.log(`${game}: longest task ${r.longest} ms (${r.moves} log lines)`);
-      // A phase of a few long tasks lists them in order (which one is the tap, which a picture).
-      const few = p => (p.tasks > 0 && p.tasks <= 6 ? `: ${p.each.join(', ')}` : '');
-      for (const p of r.phases) console.log(`  ${p.phase.padEnd(20)} ${String(p.seconds).padStart(6)} s  ${p.tasks} long tasks, longest ${p.longest} ms${few(p)}`);
-      if (r.profile) {
-        console.log(`  most self time in ${process.env.PROFILE}:`);
-        for (const f of r.profile) console.log(`    ${String(f.share).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}`);
-      }
-      if (r.trace) {
-        console.log(`  the ${r.trace.tasks} long tasks of ${process.env.TRACE}, by the work in them:`);
-        for (const w of r.trace.work) console.log(`    ${String(w.share).padStart(5)} %  ${String(w.ms).padStart(6)} ms  ${w.name}`);
-        console.log(`  each rendering step of ${process.env.TRACE} (runs, mean): ${r.trace.each.map(e => `${e.name} ${e.runs} × ${e.mean} ms`).join(', ')}`);
-      }
-      await page.close();
+        const { page } = await guardedPage(browser.context, { width: 1280, height: 800 });
+        // Motion on, as a player has it (the tests' browser turns it off).
+        await page.emulateMedia({ reducedMotion: process.env.MOTION === 'off' ? 'reduce' : 'no-preference' });
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+        const r = await measure(page, server.url, game, cdp);
+        results.push(r);
+        console.log(`${game}: longest task ${r.longest} ms (${r.moves} log lines)`);
+        // A phase of a few long tasks lists them in order (which one is the tap, which a picture).
+        const few = p => (p.tasks > 0 && p.tasks <= 6 ? `: ${p.each.join(', ')}` : '');
+        for (const p of r.phases) console.log(`  ${p.phase.padEnd(20)} ${String(p.seconds).padStart(6)} s  ${p.tasks} long tasks, longest ${p.longest} ms${few(p)}`);
+        if (r.profile) {
+          console.log(`  most self time in ${process.env.PROFILE}:`);
+          for (const f of r.profile) console.log(`    ${String(f.share).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}`);
+        }
+        if (r.trace) {
+          console.log(`  the ${r.trace.tasks} long tasks of ${process.env.TRACE}, by the work in them:`);
+          for (const w of r.trace.work) console.log(`    ${String(w.share).padStart(5)} %  ${String(w.ms).padStart(6)} ms  ${w.name}`);
+          console.log(`  each rendering step of ${process.env.TRACE} (runs, mean): ${r.trace.each.map(e => `${e.name} ${e.runs} × ${e.mean} ms`).join(', ')}`);
+        }
+        await page.close();
       }
     }
   } finally {
