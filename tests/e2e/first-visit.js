@@ -249,7 +249,7 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
   line('First visit, Herd\'s first legal target (taps included)', rows.herd);
   line('  of which you moved first', rows.youFirst);
   line('  of which the computer moved first', rows.computerFirst);
-  if (rows.computerStones.length) console.log(`    the computer's first turn placed ${rows.computerStones.join(', ')} stone(s), each an action at the table's pace (250 ms)`);
+  if (rows.computerStones.length) console.log(`    the computer's first turn placed ${rows.computerStones.join(', ')} stone(s), each an action at the table's pace (its default, Brisk, unless changed)`);
   line('  without the benchmark\'s latency before its two taps, you first', rows.ownYouFirst);
   line('  without the benchmark\'s latency before its two taps, the computer first', rows.ownComputerFirst);
   line('Repeat visit, the open table\'s first legal target', rows.repeat);
