@@ -5,15 +5,15 @@
 // and 0.3 s after it), its first moves, a whole game of two Easy computers at the Instant pace
 // (every action drawn, every round's end), the game-over screen with its chart, and the replay
 // stepped through action by action and dragged from end to end.
-// usage: [RUNS=n] [MOTION=off] [PROFILE=setup|start|play|replay] [TRACE=setup|start|play|replay] node tests/e2e/main-thread.js [game…] (needs dist/: `make
+// usage: [RUNS=n] [MOTION=off] [PROFILE=home|setup|start|play|replay] [TRACE=home|setup|…] node tests/e2e/main-thread.js [game…] (needs dist/: `make
 // dist`); one line per game and phase, and writes tests/e2e/artifacts/main-thread.json. A phase
 // of the same build moves by 20-90 ms from run to run on a 2-core machine, so RUNS=3 plays every
 // game three times (the games in turn, run after run) and ends with each phase's longest task in
 // every run, and in how many runs it had none over 50 ms. With
-// PROFILE=play (or setup, start, replay) the page's main thread is sampled (DevTools' CPU profiler) in that phase, and
+// PROFILE=play (or home, setup, start, replay) the page's main thread is sampled (DevTools' CPU profiler) in that phase, and
 // the functions that took the most of it are printed: wasm functions carry their Rust names
 // when the wasm keeps its name section (a build without wasm-opt, `data-wasm-opt="0"`). With
-// TRACE=play (or setup, start, replay) a DevTools trace is taken during that phase, and its long tasks'
+// TRACE=play (or home, setup, start, replay) a DevTools trace is taken during that phase, and its long tasks'
 // time is printed by what the browser did in them (script, style, layout, paint…), their self
 // time summed, with the mean time of each rendering step over the whole phase; TRACE_FILE=path keeps the trace, PROFILE_FILE=path the profile.
 const fs = require('fs');
@@ -49,6 +49,11 @@ async function phase(page, name, cdp) {
     traced = longTaskWork(events);
   }
   await page.evaluate(n => window.__phases.push([n, performance.now()]), name);
+  await watch(name, cdp);
+}
+
+// The trace or profile asked for, started if `name` is its phase.
+async function watch(name, cdp) {
   if (cdp && process.env.TRACE === name) tracing = await startTrace(cdp);
   if (cdp && process.env.PROFILE === name) {
     await cdp.send('Profiler.enable');
@@ -61,7 +66,7 @@ async function phase(page, name, cdp) {
 // A DevTools trace (the timeline's categories) of what runs between `Tracing.start` and `stop()`.
 async function startTrace(cdp) {
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,v8.execute,blink.user_timing',
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,v8.execute,v8.wasm,blink.user_timing',
     transferMode: 'ReturnAsStream',
   });
   return async () => {
@@ -147,7 +152,15 @@ function topFunctions(profile, count = 25) {
 
 async function measure(page, url, game, cdp) {
   const setup = GAMES[game];
+  traced = null;
+  profiled = null;
   await fresh(page, url);
+  // The home's trace or profile: the page opened once more (as `fresh` opens it), watched.
+  if (process.env.TRACE === 'home' || process.env.PROFILE === 'home') {
+    await watch('home', cdp);
+    await page.reload();
+    await page.waitForSelector('button[data-game]');
+  }
   await page.evaluate(() => {
     window.__long = [];
     window.__phases = [];
@@ -165,8 +178,6 @@ async function measure(page, url, game, cdp) {
   for (const [sel, v] of setup.options || []) await page.selectOption(sel, v);
   // A player reads the setup before starting: its own drawing (the board's miniature) is over.
   await page.waitForTimeout(500);
-  traced = null;
-  profiled = null;
   await phase(page, 'start', cdp);
   await page.click('[data-testid="start-game"]');
   await page.waitForSelector(`.table[data-game="${game}"]`);
