@@ -2,7 +2,7 @@
 // GitHub Pages serves it (lib.js startGzipServer), Chromium with a phone's viewport, Slow 4G
 // (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU, set through the
 // DevTools protocol on the page. Each run is a new browser profile (empty HTTP cache, no service
-// worker) and measures, from navigation start:
+// worker) kept on disk as a player's browser keeps it, and measures, from navigation start:
 //   home ready to tap: the five games' buttons (the static home's links or the app's buttons)
 //     are in the page, shown and enabled, and the page has painted (first contentful paint);
 //   Herd's first legal target: tap Herd on the home page as soon as it is ready to tap, keep the
@@ -17,8 +17,12 @@
 //     before your first target: the lower die's stones (1 to 6), each one action at the table's
 //     pace (the worker's start and its search pass during the pace), so the runs are also
 //     reported apart by who moved first, with the computer's stones;
-//   repeat visit: after the service worker is active, a new tab of the same profile opens Turf
-//     again, which goes back to the open Herd table: until its first [data-legal] element.
+//   repeat visit: after the service worker is active and the player has stayed at the table a
+//     while (STAY ms, 5 s unless set), a new tab of the same profile opens Turf again, which goes
+//     back to the open Herd table: until its first [data-legal] element. Until Dec 7 (stop 52)
+//     each run was a private window's profile (PRIVATE=1 still measures one), whose repeat visit
+//     took 450-500 ms where a profile on disk takes 270-360: the private window keeps its caches
+//     in memory and Chromium keeps no compiled code for it.
 // Bytes on the wire are counted by the server: during the first visit up to the Herd table, then
 // until the service worker is active (its install included), and during the repeat visit; and
 // by the browser for the page's own requests up to the Herd table (the server counts a download
@@ -26,17 +30,21 @@
 // The throttling applies to the page's requests and main thread, not to the service worker's
 // own fetches (another DevTools target): during the repeat visit, whose requests are all the
 // service worker's, the server waits Slow 4G's round trip (150 ms) before each answer instead.
-// With COMPILE=1 each first visit is also traced with V8's wasm categories, and the script tells
-// how many of the wasm's functions V8 compiled on the page's main thread, and for how long (the
-// Liftoff compiler's time, at 4x), before the setup is shown, between the setup and the Start
-// tap, and between the tap and the first target: V8 compiles a wasm lazily, each function the
-// first time it runs, so that compilation is part of each step's long tasks (the trace's own cost
-// makes these runs slower; their times are not the benchmark's).
-// usage: [REPEAT_RTT=ms] [COMPILE=1] node tests/e2e/first-visit.js [runs] [dir]   (needs dist/: `make dist`; default 5 runs;
+// With COMPILE=1 each visit is also traced with V8's wasm categories, and the script tells how
+// many of the wasm's functions V8 compiled on the page's main thread, and for how long (the
+// Liftoff compiler's time, at 4x): on the first visit before the setup is shown, between the
+// setup and the Start tap, and between the tap and the first target; on the repeat visit until
+// its first target. V8 compiles a wasm lazily, each function the first time it runs, so that
+// compilation is part of each step's long tasks, unless the visit starts from the code Chromium
+// kept of an earlier one; the trace's own cost makes these runs slower, so their times are not
+// the benchmark's.
+// usage: [REPEAT_RTT=ms] [STAY=ms] [PRIVATE=1] [COMPILE=1] node tests/e2e/first-visit.js [runs] [dir]   (needs dist/: `make dist`; default 5 runs;
 // dir: another build to serve, such as a copy of an older dist/)
 const { chromium } = require('playwright-core');
 const { startGzipServer, CHROMIUM, CHROMIUM_ARGS } = require('./lib');
 
+const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const RUNS = Number(process.argv[2] || 5);
 // The round trip of the repeat visit's requests (see above); REPEAT_RTT=3000 is a connection
@@ -44,6 +52,9 @@ const RUNS = Number(process.argv[2] || 5);
 const REPEAT_RTT = Number(process.env.REPEAT_RTT || 150);
 const DIR = process.argv[3] ? path.resolve(process.argv[3]) : undefined;
 const COMPILE = process.env.COMPILE === '1';
+// How long the first visit stays open once the service worker is active (see below).
+const STAY = Number(process.env.STAY || 5000);
+const PRIVATE = process.env.PRIVATE === '1';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 // Installed before any script of the page: notes when the home is ready to tap and when the
@@ -148,16 +159,48 @@ async function phonePage(context) {
 
 // The wasm functions V8 compiled lazily on the page's main thread in each step of a first visit
 // (`fv`, the page's times), read from a trace of it (see COMPILE above).
-function lazyCompiles(events, fv, url) {
+function lazyCompiles(events, steps, url) {
   const start = events.find(e => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
   if (!start) return null;
   const at = e => (e.ts - start.ts) / 1000;
   const compiled = events.filter(e => e.name === 'wasm.CompileBaseline' && e.tid === start.tid);
-  const steps = [['before the setup', 0, fv.setup], ['setup to Start', fv.setup, fv.startTap], ['Start to first target', fv.startTap, fv.legal]];
   return steps.map(([step, from, to]) => {
     const inStep = compiled.filter(e => at(e) >= from && at(e) < to);
     return { step, functions: inStep.length, ms: inStep.reduce((ms, e) => ms + e.dur / 1000, 0) };
   });
+}
+
+const told = steps => (steps ? steps.map(s => `${s.step} ${s.functions} (${s.ms.toFixed(1)} ms)`).join(', ') : 'no navigation in the trace');
+
+// A DevTools trace of `page` (its renderer) in V8's wasm categories; `stop()` gives its events.
+async function traceWasm(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Tracing.start', { categories: 'v8.wasm,disabled-by-default-v8.wasm.detailed,blink.user_timing,devtools.timeline', transferMode: 'ReturnAsStream' });
+  return async () => {
+    const done = new Promise(resolve => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    const { stream } = await done;
+    const chunks = [];
+    for (;;) {
+      const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
+      chunks.push(base64Encoded ? Buffer.from(data, 'base64').toString() : data);
+      if (eof) break;
+    }
+    const parsed = JSON.parse(chunks.join(''));
+    return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  };
+}
+
+// A new browser profile on disk, a phone's, as a player's browser has it (with PRIVATE=1, a
+// private window's, in memory).
+async function newProfile() {
+  if (PRIVATE) {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    return { context: await browser.newContext(PHONE), close: () => browser.close() };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'turf-fv-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...PHONE });
+  return { context, close: async () => { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 
 const kb = bytes => (bytes / 1024).toFixed(0);
@@ -170,15 +213,15 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
   // from the service worker's cache. Every other file as Pages serves it.
   const isPage = p => p === '/' || p === '/index.html';
   const server = await startGzipServer(0, DIR, { cacheControl: p => (isPage(p) ? 'no-cache' : 'max-age=600') });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const rows = { home: [], herd: [], youFirst: [], computerFirst: [], ownYouFirst: [], ownComputerFirst: [], repeat: [], bytesHerd: [], pageHerd: [], bytesInstalled: [], bytesRepeat: [], wasmFetches: [], computerStones: [] };
   try {
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext(PHONE);
+      const profile = await newProfile();
+      const context = profile.context;
       try {
         server.reset();
         const page = await phonePage(context);
-        if (COMPILE) await browser.startTracing(page, { categories: ['v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'blink.user_timing'] });
+        const traced = COMPILE && await traceWasm(context, page);
         await page.goto(server.url, { waitUntil: 'commit' });
         // The first of the five games' buttons that is shown (the static home's or the app's).
         await page.tapWhen('home');
@@ -186,9 +229,8 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         await page.reached('legal');
         const first = await page.evaluate(() => window.__fv);
         if (COMPILE) {
-          const steps = lazyCompiles(JSON.parse(await browser.stopTracing()).traceEvents, first, server.url);
-          console.log(`run ${run + 1}, wasm functions compiled lazily on the main thread: ` +
-            (steps ? steps.map(s => `${s.step} ${s.functions} (${s.ms.toFixed(1)} ms)`).join(', ') : 'no navigation in the trace'));
+          const steps = [['before the setup', 0, first.setup], ['setup to Start', first.setup, first.startTap], ['Start to first target', first.startTap, first.legal]];
+          console.log(`run ${run + 1}, wasm functions compiled lazily on the main thread: ${told(lazyCompiles(await traced(), steps, server.url))}`);
         }
         rows.home.push(first.home);
         rows.herd.push(first.legal);
@@ -209,7 +251,10 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         rows.bytesHerd.push(sum(server.served));
         rows.pageHerd.push(page.received);
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-        await page.waitForTimeout(500); // the install's last responses
+        // The player stays at the table a while (their first move, say) before leaving, and the
+        // install's last responses come. STAY=500 is a visitor who leaves the moment the service
+        // worker is active (the benchmark's wait until Dec 7).
+        await page.waitForTimeout(STAY);
         rows.bytesInstalled.push(sum(server.served));
         rows.wasmFetches.push(server.served.filter(r => r.path.endsWith('.wasm')).length);
         await page.close();
@@ -218,10 +263,18 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
         // it), which DevTools' throttling does not slow: the server gives them Slow 4G's round trip.
         server.latency = REPEAT_RTT;
         const again = await phonePage(context);
+        const tracedAgain = COMPILE && await traceWasm(context, again);
         await again.goto(server.url, { waitUntil: 'commit' });
         await again.reached('legal');
         server.latency = 0;
         rows.repeat.push(await again.evaluate(() => window.__fv.legal));
+        if (COMPILE) {
+          const steps = [['to the open table', 0, rows.repeat[run]]];
+          const events = await tracedAgain();
+          // Chromium's kept code of an earlier visit, read back (V8's deserialization).
+          const kept = events.some(e => e.name === 'wasm.Deserialize');
+          console.log(`run ${run + 1}, repeat visit, ${kept ? 'from the code kept of the first visit' : 'compiled anew'}; wasm functions compiled lazily on the main thread: ${told(lazyCompiles(events, steps, server.url))}`);
+        }
         rows.bytesRepeat.push(sum(server.served));
         const repeat = await again.evaluate(() => window.__fv);
         const ms = x => (x ?? NaN).toFixed(0);
@@ -236,11 +289,10 @@ const median = xs => { const s = [...xs].sort((a, b) => a - b); const m = s.leng
           `${kb(rows.bytesInstalled[run])} KB once the service worker is active (${rows.wasmFetches[run]} wasm download(s)), ` +
           `${kb(rows.bytesRepeat[run])} KB on the repeat visit`);
       } finally {
-        await context.close();
+        await profile.close();
       }
     }
   } finally {
-    await browser.close();
     await server.stop();
   }
   const line = (what, xs, unit = 'ms') => xs.length && console.log(`${what}: median ${median(xs).toFixed(0)} ${unit} of ${xs.length} (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`);
