@@ -21,8 +21,8 @@
 //     while (STAY ms, 5 s unless set), a new tab of the same profile opens Turf again, which goes
 //     back to the open Herd table: until its first [data-legal] element. Until Dec 7 (stop 52)
 //     each run was a private window's profile (PRIVATE=1 still measures one), whose repeat visit
-//     took 450-500 ms where a profile on disk takes 270-360: the private window keeps its caches
-//     in memory and Chromium keeps no compiled code for it.
+//     took a median of 488-531 ms where a profile on disk took 303-365 (Dec 7): the private
+//     window keeps its caches in memory and Chromium keeps no compiled code for it.
 // Bytes on the wire are counted by the server: during the first visit up to the Herd table, then
 // until the service worker is active (its install included), and during the repeat visit; and
 // by the browser for the page's own requests up to the Herd table (the server counts a download
@@ -157,8 +157,8 @@ async function phonePage(context) {
   return page;
 }
 
-// The wasm functions V8 compiled lazily on the page's main thread in each step of a first visit
-// (`fv`, the page's times), read from a trace of it (see COMPILE above).
+// The wasm functions V8 compiled lazily on the page's main thread in each of a visit's `steps`
+// ([name, from ms, to ms] since its navigation), read from a trace of it (see COMPILE above).
 function lazyCompiles(events, steps, url) {
   const start = events.find(e => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
   if (!start) return null;
