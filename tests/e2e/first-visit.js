@@ -41,7 +41,7 @@
 // usage: [REPEAT_RTT=ms] [STAY=ms] [PRIVATE=1] [COMPILE=1] node tests/e2e/first-visit.js [runs] [dir]   (needs dist/: `make dist`; default 5 runs;
 // dir: another build to serve, such as a copy of an older dist/)
 const { chromium } = require('playwright-core');
-const { startGzipServer, CHROMIUM, CHROMIUM_ARGS } = require('./lib');
+const { startGzipServer, startTrace, CHROMIUM, CHROMIUM_ARGS } = require('./lib');
 
 const fs = require('fs');
 const os = require('os');
@@ -172,23 +172,9 @@ function lazyCompiles(events, steps, url) {
 
 const told = steps => (steps ? steps.map(s => `${s.step} ${s.functions} (${s.ms.toFixed(1)} ms)`).join(', ') : 'no navigation in the trace');
 
-// A DevTools trace of `page` (its renderer) in V8's wasm categories; `stop()` gives its events.
+// A DevTools trace of `page` in V8's wasm categories; `stop()` gives its events.
 async function traceWasm(context, page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Tracing.start', { categories: 'v8.wasm,disabled-by-default-v8.wasm.detailed,blink.user_timing,devtools.timeline', transferMode: 'ReturnAsStream' });
-  return async () => {
-    const done = new Promise(resolve => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    const { stream } = await done;
-    const chunks = [];
-    for (;;) {
-      const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
-      chunks.push(base64Encoded ? Buffer.from(data, 'base64').toString() : data);
-      if (eof) break;
-    }
-    const parsed = JSON.parse(chunks.join(''));
-    return Array.isArray(parsed) ? parsed : parsed.traceEvents;
-  };
+  return startTrace(await context.newCDPSession(page), 'v8.wasm,disabled-by-default-v8.wasm.detailed,blink.user_timing,devtools.timeline');
 }
 
 // A new browser profile on disk, a phone's, as a player's browser has it (with PRIVATE=1, a

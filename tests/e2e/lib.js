@@ -184,6 +184,27 @@ async function reachableControls(page) {
   });
 }
 
+// A DevTools trace, in `categories` (comma-separated), of what a page runs from now until the
+// returned `stop()`, which gives the trace's events (the benchmarks' traces: main-thread.js,
+// first-visit.js). `cdp` is the page's DevTools session.
+async function startTrace(cdp, categories) {
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReturnAsStream' });
+  return async () => {
+    const done = new Promise(resolve => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    const { stream } = await done;
+    const chunks = [];
+    for (;;) {
+      const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
+      chunks.push(base64Encoded ? Buffer.from(data, 'base64').toString() : data);
+      if (eof) break;
+    }
+    await cdp.send('IO.close', { handle: stream });
+    const parsed = JSON.parse(chunks.join(''));
+    return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  };
+}
+
 // A clean start on the home page (no saves), in `lang`.
 async function fresh(page, url, lang = 'en') {
   await page.goto(url);
@@ -211,4 +232,4 @@ async function finishedToyBattle(page, url) {
   await page.waitForSelector('[data-testid="game-over"]', { timeout: 300000 });
 }
 
-module.exports = { startServer, startGzipServer, launch, CHROMIUM, CHROMIUM_ARGS, guardedPage, LOOPBACK, shot, axeViolations, reachableControls, fresh, easyTable, finishedToyBattle, ROOT, ARTIFACTS };
+module.exports = { startServer, startGzipServer, launch, startTrace, CHROMIUM, CHROMIUM_ARGS, guardedPage, LOOPBACK, shot, axeViolations, reachableControls, fresh, easyTable, finishedToyBattle, ROOT, ARTIFACTS };

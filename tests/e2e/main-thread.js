@@ -18,7 +18,7 @@
 // time summed, with the mean time of each rendering step over the whole phase; TRACE_FILE=path keeps the trace, PROFILE_FILE=path the profile.
 const fs = require('fs');
 const path = require('path');
-const { startServer, launch, guardedPage, fresh, ARTIFACTS } = require('./lib');
+const { startServer, launch, startTrace, guardedPage, fresh, ARTIFACTS } = require('./lib');
 
 const GAMES = {
   herd: { seats: 2, options: [['.options select >> nth=0', '5']] },
@@ -54,7 +54,7 @@ async function phase(page, name, cdp) {
 
 // The trace or profile asked for, started if `name` is its phase.
 async function watch(name, cdp) {
-  if (cdp && process.env.TRACE === name) tracing = await startTrace(cdp);
+  if (cdp && process.env.TRACE === name) tracing = await startTrace(cdp, TIMELINE);
   if (cdp && process.env.PROFILE === name) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
@@ -63,27 +63,8 @@ async function watch(name, cdp) {
   }
 }
 
-// A DevTools trace (the timeline's categories) of what runs between `Tracing.start` and `stop()`.
-async function startTrace(cdp) {
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,v8.execute,v8.wasm,blink.user_timing',
-    transferMode: 'ReturnAsStream',
-  });
-  return async () => {
-    const done = new Promise(resolve => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    const { stream } = await done;
-    let text = '';
-    for (;;) {
-      const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
-      text += base64Encoded ? Buffer.from(data, 'base64').toString() : data;
-      if (eof) break;
-    }
-    await cdp.send('IO.close', { handle: stream });
-    const parsed = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed : parsed.traceEvents;
-  };
-}
+// The timeline's categories, with V8's wasm work named (its lazy compiling).
+const TIMELINE = 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,v8.execute,v8.wasm,blink.user_timing';
 
 // The complete events of the page's main thread: the renderer main thread with the most of them
 // (the browser may run another renderer, for the service worker's page or a blank tab).
