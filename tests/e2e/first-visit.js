@@ -41,10 +41,8 @@
 // usage: [REPEAT_RTT=ms] [STAY=ms] [PRIVATE=1] [COMPILE=1] node tests/e2e/first-visit.js [runs] [dir]   (needs dist/: `make dist`; default 5 runs;
 // dir: another build to serve, such as a copy of an older dist/)
 const { chromium } = require('playwright-core');
-const { startGzipServer, startTrace, CHROMIUM, CHROMIUM_ARGS } = require('./lib');
+const { startGzipServer, startTrace, launch, CHROMIUM, CHROMIUM_ARGS } = require('./lib');
 
-const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const RUNS = Number(process.argv[2] || 5);
 // The round trip of the repeat visit's requests (see above); REPEAT_RTT=3000 is a connection
@@ -184,9 +182,8 @@ async function newProfile() {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     return { context: await browser.newContext(PHONE), close: () => browser.close() };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'turf-fv-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...PHONE });
-  return { context, close: async () => { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  // The motion as a player has it (the tests' browser turns it off), as a private window has it.
+  return launch({ ...PHONE, reducedMotion: 'no-preference' });
 }
 
 const kb = bytes => (bytes / 1024).toFixed(0);

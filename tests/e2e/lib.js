@@ -109,7 +109,9 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--allow-loopback-in-peer-connection'];
 
-async function launch() {
+// Chromium with a new profile on disk, as a player's browser keeps one; `options` add to or
+// replace the context's (a phone's screen, the motion a benchmark wants).
+async function launch(options = {}) {
   const udd = fs.mkdtempSync(path.join(os.tmpdir(), 'turf-chrome-'));
   const context = await chromium.launchPersistentContext(udd, {
     executablePath: CHROMIUM,
@@ -118,6 +120,7 @@ async function launch() {
     // on (motion.test.js), so no tap waits for a piece to settle.
     reducedMotion: 'reduce',
     args: CHROMIUM_ARGS,
+    ...options,
   });
   return { context, close: async () => { await context.close(); fs.rmSync(udd, { recursive: true, force: true }); } };
 }
