@@ -904,8 +904,9 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) 
 }
 
 /// Follow the live table's actions in `root` as motion, drawing ghosts in `layer` (an overlay
-/// over the viewport). `moves` counts the actions; a change of `viewer`, or a table that is not
-/// `live` (the replay, the hand-off), only reads the table anew.
+/// over the viewport). `moves` counts the actions; a change of `viewer` only reads the table
+/// anew, and a table that is not `live` (the replay, the hand-off) is not read until it is live
+/// again, when it is read anew.
 pub fn follow(
     root: NodeRef<Section>,
     layer: NodeRef<Div>,
@@ -955,6 +956,15 @@ pub fn follow(
             // piece's look: work for no one).
             if reduced() {
                 last.set_value(None);
+                return;
+            }
+            // A table that is not live (the replay, the hand-off) shows no motion, and is read
+            // anew when it is live again: reading it at each of the replay's steps, and watching
+            // every change a step made, was a fifth of the replay's script at 4× (issue #20
+            // target 2). The watch is dropped with the reading it knew.
+            if !live {
+                last.set_value(None);
+                watch.set_value(None);
                 return;
             }
             let read = move |root: &Element| {

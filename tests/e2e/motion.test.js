@@ -7,7 +7,7 @@
 // The other browser tests run with reduced motion (lib.js `launch`), so motion never slows
 // their taps; these pages turn it back on.
 const assert = require('assert');
-const { guardedPage, fresh, shot } = require('./lib');
+const { guardedPage, fresh, shot, finishedToyBattle } = require('./lib');
 
 // Counts every Web Animation the page starts, which piece it animated, and which piece it sent
 // travelling from another place (a translation, not a growth or a flash).
@@ -263,6 +263,36 @@ module.exports = {
       const ghostsOff = await page.evaluate(() => window.__ghostsOff);
       assert.ok(ghostsOff.every(d => d < 3), `${between[0]} (${i}): the ghosts of stones that left are drawn on their cells (px off: ${ghostsOff.map(d => d.toFixed(1))})`);
     }
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
+  async 'the replay\'s steps move nothing, nor does closing it'({ url, context }) {
+    const { page, problems } = await motionPage(context);
+    // The replay: the table is not live, so no step of it, nor a jump, is shown as motion (nor
+    // read: src/ui/motion.rs `follow`).
+    await finishedToyBattle(page, url);
+    await page.click('[data-testid="replay"]');
+    await page.waitForSelector('[data-testid="replay-bar"]');
+    await page.waitForTimeout(300);
+    const none = { calls: 0, pieces: [], travelled: [] };
+    await page.evaluate(none => { window.__motion = none; }, none);
+    for (let i = 0; i < 6; i++) await page.click('[data-testid="replay-bar"] button[aria-label="Forward"]');
+    const slider = await page.$('[data-testid="replay-bar"] input[type="range"]');
+    const last = Number(await slider.getAttribute('max'));
+    for (const at of [last, 0, Math.floor(last / 2)]) {
+      await slider.evaluate((e, v) => { e.value = String(v); e.dispatchEvent(new Event('input', { bubbles: true })); }, at);
+      await page.waitForTimeout(150);
+    }
+    assert.strictEqual(await page.textContent('[data-testid="replay-step"]'), `${Math.floor(last / 2)} / ${last}`, 'the replay stepped');
+    assert.deepStrictEqual(await motion(page), none, 'no replay step was animated');
+    assert.strictEqual(await page.$$eval('.motion-ghost', g => g.length), 0, 'no ghost was drawn');
+    // Closed halfway, the table is the game's end again at once: nothing travels back to it.
+    await page.click('[data-testid="replay-bar"] button:has-text("Close replay")');
+    await page.waitForSelector('[data-testid="game-over"]');
+    const rest = await atRest(page);
+    assert.deepStrictEqual(await motion(page), none, 'closing the replay animated nothing');
+    assert.ok(rest.unique && rest.moving === 0 && rest.layer === 0, `the table is at rest (${JSON.stringify({ ...rest, board: undefined })})`);
     assert.deepStrictEqual(problems, []);
     await page.close();
   },

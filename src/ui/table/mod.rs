@@ -371,10 +371,10 @@ fn follow_moves(
         replay_at,
         ..
     } = table.shown;
-    let live = Signal::derive(move || {
-        boarded.get() && handoff.get().is_none() && replay_at.get().is_none()
-    });
-    crate::ui::motion::follow(root, layer, table.moves_made, viewer.into(), live);
+    // A memo: a step of the replay changes `replay_at`, not whether the table is live.
+    let live =
+        Memo::new(move |_| boarded.get() && handoff.get().is_none() && replay_at.get().is_none());
+    crate::ui::motion::follow(root, layer, table.moves_made, viewer.into(), live.into());
 }
 
 /// At an online table: the host's connections, or the guest's connection and verdict.
