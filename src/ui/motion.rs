@@ -960,7 +960,7 @@ pub fn follow(
             }
             // A table that is not live (the replay, the hand-off) shows no motion, and is read
             // anew when it is live again: reading it at each of the replay's steps, and watching
-            // every change a step made, was a fifth of the replay's script at 4× (issue #20
+            // every change a step made, was 13 % of Toy Battle's replay's script at 4× (issue #20
             // target 2). The watch is dropped with the reading it knew.
             if !live {
                 last.set_value(None);

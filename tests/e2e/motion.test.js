@@ -2,7 +2,8 @@
 // as motion and ends with the board exactly as the view draws it (no piece left mid-way,
 // nothing duplicated, no ghost left), a computer turn of several actions in Herd is animated
 // action by action, actions faster than a motion (the Instant pace) never send a piece off the
-// board, and with reduced motion no animation runs at all.
+// board, the replay's steps and its closing animate nothing, and with reduced motion no
+// animation runs at all.
 //
 // The other browser tests run with reduced motion (lib.js `launch`), so motion never slows
 // their taps; these pages turn it back on.
