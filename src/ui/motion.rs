@@ -29,12 +29,14 @@
 //!
 //! The table is read once a frame, in the frame after an action ([`follow`]); what nothing has
 //! changed since the last reading is taken from it ([`Watch`]), and places are kept on the page,
-//! not on the screen, so scrolling or turning the phone between two moves moves no piece.
+//! not on the screen, so scrolling or turning the phone between two moves moves no piece. The
+//! ghost copies of the pieces read anew are made in the tasks after that frame ([`Copying`]).
 
 use super::Decimal;
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
-use std::collections::{HashMap, HashSet};
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -100,7 +102,24 @@ struct Stood {
     /// The SVG drawing the piece is in, and its place on the page; `None` for an HTML piece.
     /// Shared by the pieces of one drawing: read once a reading, not once a piece.
     drawing: Option<Drawing>,
-    copy: Element,
+    /// Its ghost copy, made a task after the reading ([`Copying`]).
+    copy: Ghost,
+}
+
+/// A piece's ghost copy, made in a task after the frame that read the piece ([`Copying`]):
+/// only a piece that leaves at a later action uses it, and making the copies of every new
+/// piece in the frame that starts a move's motion was about 100 ms of Toy Battle's first moves
+/// at 4× (issue #20 target 2). `None` until it is made, and for good if the piece left the
+/// page first (the Instant pace, two taps in one frame): its look can no longer be read, and it
+/// leaves with no ghost.
+type Ghost = Rc<RefCell<Option<Element>>>;
+
+/// A piece read whose ghost copy is still to be made: the piece, its parent's [`context`], and
+/// where its reading keeps the copy.
+struct Uncopied {
+    piece: Element,
+    context: String,
+    ghost: Ghost,
 }
 
 /// The table as it stood after the last action: its pieces by key and its counts' texts.
@@ -399,21 +418,18 @@ struct Parent {
     screen: Option<[f64; 6]>,
 }
 
-/// A copy of the piece `e` drawn as it looks now, for its ghost. A piece drawn as one read
-/// before (the same outer HTML in the same place) takes its copy from `earlier`: copying
-/// every element's look was half of a reading's time.
+/// A copy of the piece `e` drawn as it looks now, for its ghost. A piece drawn as one copied
+/// before (the same outer HTML in the same place) takes that copy from `copies`: copying every
+/// element's look was half of a reading's time.
 fn copy_of(
     e: &Element,
     context: &str,
-    earlier: &mut Copies,
-    made: &mut Copies,
+    copies: &mut Copies,
     looks: &mut HashMap<String, String>,
 ) -> Option<Element> {
     let what = format!("{context}\n{}", e.outer_html());
-    if let Some(copy) = made.get(&what).or(earlier.get(&what)) {
-        let copy = copy.clone();
-        made.insert(what, copy.clone());
-        return Some(copy);
+    if let Some(copy) = copies.get(&what) {
+        return Some(copy.clone());
     }
     let copy = e
         .clone_node_with_deep(true)
@@ -422,8 +438,85 @@ fn copy_of(
         .ok()?;
     keep_look(context, e, &copy, looks);
     bare(&copy);
-    made.insert(what, copy.clone());
+    // A game draws a few hundred kinds of piece at most; past that they are all dropped and
+    // made again.
+    if copies.len() >= MAX_COPIES {
+        copies.clear();
+    }
+    copies.insert(what, copy.clone());
     Some(copy)
+}
+
+/// How long a task of [`Copying`] may copy, in milliseconds: a table's first reading copies
+/// every piece, and in one task that was itself a long task at 4×.
+const COPY_SLICE_MS: f64 = 8.0;
+
+/// The ghost copies still to be made, oldest reading first, and the looks computed for them
+/// since the table was last read.
+///
+/// A copy is made after its reading's frame, so a piece that grows or travels is copied while
+/// its motion runs: its opacity is read mid-way. That is never seen: a ghost's own motion sets
+/// its opacity from its first frame and keeps its last ([`leave`]), and no piece holds another
+/// piece or a flashing mark whose opacity would be copied with it.
+#[derive(Default)]
+struct Copying {
+    queue: VecDeque<Uncopied>,
+    looks: HashMap<String, String>,
+    /// Whether a task to copy is already asked for.
+    asked: bool,
+}
+
+impl Copying {
+    /// Before the table is read anew: the looks computed so far are forgotten (the page may have
+    /// changed).
+    fn read_anew(&mut self) {
+        self.looks.clear();
+    }
+
+    /// No copy is to be made: the table is no longer followed (not live, or less motion asked).
+    fn give_up(&mut self) {
+        self.looks.clear();
+        self.queue.clear();
+    }
+
+    /// Copy pieces for up to [`COPY_SLICE_MS`]; whether some are left.
+    ///
+    /// A piece no longer on the page is not copied: its look cannot be read. One that changed
+    /// since it was read (a class it took when pointed at) is copied as it looks now, which is
+    /// how it last stood.
+    fn copy_some(&mut self, copies: &mut Copies) -> bool {
+        let start = js_sys::Date::now();
+        while let Some(u) = self.queue.pop_front() {
+            if u.piece.is_connected() {
+                *u.ghost.borrow_mut() = copy_of(&u.piece, &u.context, copies, &mut self.looks);
+            }
+            if js_sys::Date::now() - start >= COPY_SLICE_MS {
+                break;
+            }
+        }
+        !self.queue.is_empty()
+    }
+}
+
+/// Make the ghost copies queued in `copying`, a slice a task, starting in a task after this one.
+fn copy_later(
+    copying: StoredValue<Copying, LocalStorage>,
+    copies: StoredValue<Copies, LocalStorage>,
+) {
+    if copying.try_update_value(|c| std::mem::replace(&mut c.asked, true)) != Some(false) {
+        return; // asked already, or the table is gone
+    }
+    set_timeout(
+        move || {
+            let _ = copying.try_update_value(|c| c.asked = false);
+            let more =
+                copies.try_update_value(|copies| copying.try_update_value(|c| c.copy_some(copies)));
+            if more.flatten() == Some(true) {
+                copy_later(copying, copies);
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 /// What changed among the table's pieces since it was last read. A piece nothing has touched
@@ -524,18 +617,16 @@ fn forget_changed(known: &js_sys::WeakMap, record: &web_sys::MutationRecord) {
     }
 }
 
-/// The pieces on the table `root` now, and the keys of those not drawn (in a closed panel);
-/// `copies` holds the ghost copies made so far, and `last` is the last reading, whose unchanged
-/// pieces `watch` knows. `by` is how far the page is scrolled.
+/// The pieces on the table `root` now, the keys of those not drawn (in a closed panel), and the
+/// pieces read anew, whose ghost copies are still to be made. `last` is the last reading, whose
+/// unchanged pieces `watch` knows. `by` is how far the page is scrolled.
 fn pieces(
     root: &Element,
-    copies: &mut Copies,
     watch: Option<&Watch>,
     last: Option<&Snapshot>,
     by: (f64, f64),
-) -> (Vec<(String, Stood)>, Vec<String>) {
-    let mut looks = HashMap::new();
-    let mut made = Copies::new();
+) -> (Vec<(String, Stood)>, Vec<String>, Vec<Uncopied>) {
+    let mut uncopied = Vec::new();
     let mut hidden = Vec::new();
     let mut parent: Option<Parent> = None;
     // The SVG drawing the last piece read is in, and its place on the page.
@@ -588,7 +679,12 @@ fn pieces(
             let context = parent
                 .context
                 .get_or_insert_with(|| context(root, &parent.element));
-            let copy = copy_of(&e, context, copies, &mut made, &mut looks)?;
+            let copy = Ghost::default();
+            uncopied.push(Uncopied {
+                piece: e.clone(),
+                context: context.clone(),
+                ghost: copy.clone(),
+            });
             Some((
                 key,
                 Stood {
@@ -605,28 +701,20 @@ fn pieces(
     if let Some(watch) = watch {
         watch.note(&pieces);
     }
-    // The copies made are kept with the earlier ones: an unchanged piece reads none, and a
-    // piece drawn anew as it was (a board redrawn whole) finds its copy. A game draws a few
-    // hundred kinds of piece at most; past that they are all dropped and made again.
-    if copies.len() + made.len() > MAX_COPIES {
-        copies.clear();
-    }
-    copies.extend(made);
-    (pieces, hidden)
+    (pieces, hidden, uncopied)
 }
 
-/// Read the table `root` as it stands now; `copies` holds the ghost copies made so far. `last` is
-/// the last reading, whose unchanged pieces `watch` knows.
-pub fn snapshot(
+/// Read the table `root` as it stands now, with the pieces whose ghost copies are still to be
+/// made. `last` is the last reading, whose unchanged pieces `watch` knows.
+fn snapshot(
     root: &Element,
-    copies: &mut Copies,
     watch: Option<&Watch>,
     last: Option<&Snapshot>,
-) -> Snapshot {
+) -> (Snapshot, Vec<Uncopied>) {
     // All motions end before any box is read, so that reading lays the page out once.
     settle();
     let by = scrolled();
-    let (pieces, hidden) = pieces(root, copies, watch, last, by);
+    let (pieces, hidden, uncopied) = pieces(root, watch, last, by);
     let counts = all(root, "[data-count]")
         .into_iter()
         .filter_map(|e| Some((e.get_attribute("data-count")?, e.text_content()?)))
@@ -639,14 +727,15 @@ pub fn snapshot(
         .into_iter()
         .filter_map(|e| Some((e.get_attribute("data-anchor")?, centre(&e, by))))
         .collect();
-    Snapshot {
+    let snapshot = Snapshot {
         pieces,
         hidden,
         anchors,
         counts,
         flashes,
         scrolled: by,
-    }
+    };
+    (snapshot, uncopied)
 }
 
 /// A screen offset as a translation in the user units of a piece whose parent has the screen
@@ -662,11 +751,14 @@ fn local_offset(parent: Option<[f64; 6]>, dx: f64, dy: f64) -> (f64, f64) {
     ((d * dx - c * dy) / det, (-b * dx + a * dy) / det)
 }
 
-/// Start a motion of `e`; the running animation is returned, to be ended early if need be.
-fn play(e: &Element, keyframes: &str, ms: f64) -> Option<Running> {
+/// Start a motion of `e`; the running animation is returned, to be ended early if need be. A
+/// motion that `keeps_last` holds its last frame once it ends (a ghost, until it is removed).
+fn play(e: &Element, keyframes: &str, ms: f64, keeps_last: bool) -> Option<Running> {
     let ms = Decimal(ms);
-    let options =
-        format!(r#"{{"id":"{MOTION_ID}","duration":{ms},"easing":"cubic-bezier(.2,.7,.3,1)"}}"#);
+    let fill = if keeps_last { "forwards" } else { "none" };
+    let options = format!(
+        r#"{{"id":"{MOTION_ID}","duration":{ms},"fill":"{fill}","easing":"cubic-bezier(.2,.7,.3,1)"}}"#
+    );
     let (Ok(k), Ok(o)) = (
         js_sys::JSON::parse(keyframes),
         js_sys::JSON::parse(&options),
@@ -682,7 +774,7 @@ fn play(e: &Element, keyframes: &str, ms: f64) -> Option<Running> {
 
 /// Start a motion of a piece, which the next reading of the table ends if it still runs.
 fn move_piece(e: &Element, keyframes: &str, ms: f64) {
-    if let Some(running) = play(e, keyframes, ms) {
+    if let Some(running) = play(e, keyframes, ms, false) {
         UNDER_WAY.with_borrow_mut(|under_way| under_way.push(running));
     }
 }
@@ -725,6 +817,15 @@ fn leave(
     towards: Option<(f64, f64)>,
     by: (f64, f64),
 ) {
+    // Its own copy: the reading's copy may serve the next reading too. A piece that left before
+    // its copy was made ([`Ghost`]) leaves no ghost.
+    let copy = stood.copy.borrow().clone();
+    let Some(ghost) = copy
+        .and_then(|copy| copy.clone_node_with_deep(true).ok())
+        .and_then(|n| n.dyn_into::<Element>().ok())
+    else {
+        return;
+    };
     let Some(document) = layer.owner_document() else {
         return;
     };
@@ -770,15 +871,6 @@ fn leave(
         }
     };
     let (outer, g) = holder;
-    // Its own copy: the reading's copy may serve the next reading too.
-    let Some(ghost) = stood
-        .copy
-        .clone_node_with_deep(true)
-        .ok()
-        .and_then(|n| n.dyn_into::<Element>().ok())
-    else {
-        return;
-    };
     let _ = ghost.set_attribute("class", "motion-ghost");
     let _ = g.append_child(&ghost);
     let _ = layer.append_child(&outer);
@@ -795,7 +887,9 @@ fn leave(
     } else {
         r#"[{"transform":"none","opacity":0.9},{"transform":"scale(0.6)","opacity":0}]"#.to_string()
     };
-    play(&ghost, &keyframes, LEAVE_MS);
+    // It keeps its last frame, faded away, until it is removed: without, it stood there whole
+    // again for the two or three frames between the motion's end and its removal.
+    play(&ghost, &keyframes, LEAVE_MS, true);
     // The ghost goes when its motion ends (a timer, not the animation's promise, so a ghost
     // never stays if the animation is cancelled).
     let done = outer;
@@ -885,6 +979,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) 
                 &e,
                 r#"[{"filter":"brightness(1.7) saturate(0.6)","opacity":0.55},{"filter":"none","opacity":1}]"#,
                 TRAVEL_MS,
+                false,
             );
         }
     }
@@ -898,6 +993,7 @@ pub fn show(root: &Element, layer: &Element, before: &Snapshot, now: &Snapshot) 
                 &e,
                 r#"[{"transform":"none"},{"transform":"scale(1.2)","offset":0.35},{"transform":"none"}]"#,
                 PULSE_MS,
+                false,
             );
         }
     }
@@ -916,6 +1012,7 @@ pub fn follow(
 ) {
     let last = StoredValue::new_local(None::<(usize, usize, Snapshot)>);
     let copies = StoredValue::new_local(Copies::new());
+    let copying = StoredValue::new_local(Copying::default());
     // What changed since the last reading; made at the first.
     let watch = StoredValue::new_local(None::<Watch>);
     // Counts the readings asked for, so that only the newest is made: a reading put off to after
@@ -952,10 +1049,11 @@ pub fn follow(
             if asked.try_get_value() != Some(ask) {
                 return;
             }
-            // With less motion asked for, nothing is read or shown (the reading copies every
-            // piece's look: work for no one).
+            // With less motion asked for, nothing is read or shown (the reading and its copies of
+            // every piece's look: work for no one).
             if reduced() {
                 last.set_value(None);
+                copying.update_value(Copying::give_up);
                 return;
             }
             // A table that is not live (the replay, the hand-off) shows no motion, and is read
@@ -965,6 +1063,7 @@ pub fn follow(
             if !live {
                 last.set_value(None);
                 watch.set_value(None);
+                copying.update_value(Copying::give_up);
                 return;
             }
             let read = move |root: &Element| {
@@ -976,12 +1075,14 @@ pub fn follow(
                 });
                 let reading = last.try_with_value(|last| {
                     watch.try_with_value(|w| {
-                        copies.try_update_value(|copies| {
-                            snapshot(root, copies, w.as_ref(), last.as_ref().map(|(_, _, s)| s))
-                        })
+                        copying.update_value(Copying::read_anew);
+                        snapshot(root, w.as_ref(), last.as_ref().map(|(_, _, s)| s))
                     })
                 });
-                reading.flatten().flatten().unwrap_or_default()
+                let (now, uncopied) = reading.flatten().unwrap_or_default();
+                copying.update_value(|c| c.queue.extend(uncopied));
+                copy_later(copying, copies);
+                now
             };
             let shows = last
                 .try_with_value(|last| {

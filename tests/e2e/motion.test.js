@@ -2,8 +2,9 @@
 // as motion and ends with the board exactly as the view draws it (no piece left mid-way,
 // nothing duplicated, no ghost left), a computer turn of several actions in Herd is animated
 // action by action, actions faster than a motion (the Instant pace) never send a piece off the
-// board, the replay's steps and its closing animate nothing, and with reduced motion no
-// animation runs at all.
+// board, a stone that leaves fades in its own colours and stays faded until its ghost goes,
+// the replay's steps and its closing animate nothing, and with reduced motion no animation runs
+// at all.
 //
 // The other browser tests run with reduced motion (lib.js `launch`), so motion never slows
 // their taps; these pages turn it back on.
@@ -264,6 +265,48 @@ module.exports = {
       const ghostsOff = await page.evaluate(() => window.__ghostsOff);
       assert.ok(ghostsOff.every(d => d < 3), `${between[0]} (${i}): the ghosts of stones that left are drawn on their cells (px off: ${ghostsOff.map(d => d.toFixed(1))})`);
     }
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
+  async 'a stone that leaves fades as it looked, and stays faded once its motion ends'({ url, context }) {
+    const { page, problems } = await motionPage(context);
+    await start(page, url, 'herd', { options: HERD_RED_HUMAN });
+    await page.evaluate(() => {
+      const shapes = root => [root, ...root.querySelectorAll('*')].filter(e => e instanceof SVGGeometryElement);
+      const fill = e => getComputedStyle(e).fill;
+      // Every fill a stone of the board has had (its look is copied after the frame that read
+      // it, src/ui/motion.rs `Copying`): a ghost is drawn in those, not in the default black.
+      window.__fills = new Set();
+      const board = document.querySelector('.board-wrap');
+      const note = () => board.querySelectorAll('[data-piece]').forEach(p => shapes(p).forEach(s => window.__fills.add(fill(s))));
+      note();
+      new MutationObserver(note).observe(board, { subtree: true, childList: true, attributes: true });
+      // Each ghost as it is added: its fills, and its opacity once its motion is ended at once
+      // (as it ends on its own a frame or two before the ghost is removed).
+      window.__ghosts = [];
+      new MutationObserver(records => {
+        for (const added of records.flatMap(r => [...r.addedNodes])) {
+          for (const ghost of added.querySelectorAll ? added.querySelectorAll('.motion-ghost') : []) {
+            const [running] = ghost.getAnimations();
+            const fills = shapes(ghost).map(fill);
+            running?.finish();
+            window.__ghosts.push({ fills, ended: running ? getComputedStyle(ghost).opacity : 'no motion' });
+          }
+        }
+      }).observe(document.querySelector('.motion-layer'), { childList: true });
+    });
+    // Stones leave when a side takes enemy stones away, the computer's or this player's.
+    for (let moves = 0; moves < 40 && await page.evaluate(() => window.__ghosts.length < 3); moves++) {
+      await page.waitForSelector('.table [data-legal]', { timeout: 30000 });
+      await playUntilMotion(page, 'herd', 'middle');
+    }
+    const { ghosts, fills } = await page.evaluate(() => ({ ghosts: window.__ghosts, fills: [...window.__fills] }));
+    assert.ok(ghosts.length >= 1, 'stones left the board, each with a ghost');
+    for (const ghost of ghosts) {
+      assert.ok(ghost.fills.length && ghost.fills.every(f => fills.includes(f)), `a ghost is drawn in a stone's colours (${ghost.fills}; the stones': ${fills})`);
+    }
+    assert.deepStrictEqual(ghosts.map(g => g.ended).filter(o => o !== '0'), [], 'a ghost whose motion has ended is faded away, not drawn whole again');
     assert.deepStrictEqual(problems, []);
     await page.close();
   },
