@@ -405,7 +405,7 @@ fn screen_ctm(e: &Element) -> Option<[f64; 6]> {
 
 /// Ghost copies of the pieces read, by what they copy: the piece's place (its parent's context)
 /// and its outer HTML.
-pub type Copies = HashMap<String, Element>;
+type Copies = HashMap<String, Element>;
 
 /// The most ghost copies kept between readings.
 const MAX_COPIES: usize = 1000;
@@ -451,8 +451,8 @@ fn copy_of(
 /// every piece, and in one task that was itself a long task at 4×.
 const COPY_SLICE_MS: f64 = 8.0;
 
-/// The ghost copies still to be made, oldest reading first, and the looks computed for them
-/// since the table was last read.
+/// The ghost copies still to be made, oldest reading first, the looks computed for them since
+/// the table was last read, and the copies made so far.
 ///
 /// A copy is made after its reading's frame, so a piece that grows or travels is copied while
 /// its motion runs: its opacity is read mid-way. That is never seen: a ghost's own motion sets
@@ -462,15 +462,19 @@ const COPY_SLICE_MS: f64 = 8.0;
 struct Copying {
     queue: VecDeque<Uncopied>,
     looks: HashMap<String, String>,
+    /// Kept across readings: a piece drawn anew as one copied before (a board redrawn whole)
+    /// takes its copy.
+    made: Copies,
     /// Whether a task to copy is already asked for.
     asked: bool,
 }
 
 impl Copying {
-    /// Before the table is read anew: the looks computed so far are forgotten (the page may have
-    /// changed).
-    fn read_anew(&mut self) {
+    /// The pieces of a new reading join the queue; the looks computed so far are forgotten (the
+    /// page may have changed since).
+    fn join(&mut self, read: Vec<Uncopied>) {
         self.looks.clear();
+        self.queue.extend(read);
     }
 
     /// No copy is to be made: the table is no longer followed (not live, or less motion asked).
@@ -484,11 +488,12 @@ impl Copying {
     /// A piece no longer on the page is not copied: its look cannot be read. One that changed
     /// since it was read (a class it took when pointed at) is copied as it looks now, which is
     /// how it last stood.
-    fn copy_some(&mut self, copies: &mut Copies) -> bool {
+    fn copy_some(&mut self) -> bool {
         let start = js_sys::Date::now();
         while let Some(u) = self.queue.pop_front() {
             if u.piece.is_connected() {
-                *u.ghost.borrow_mut() = copy_of(&u.piece, &u.context, copies, &mut self.looks);
+                *u.ghost.borrow_mut() =
+                    copy_of(&u.piece, &u.context, &mut self.made, &mut self.looks);
             }
             if js_sys::Date::now() - start >= COPY_SLICE_MS {
                 break;
@@ -499,20 +504,15 @@ impl Copying {
 }
 
 /// Make the ghost copies queued in `copying`, a slice a task, starting in a task after this one.
-fn copy_later(
-    copying: StoredValue<Copying, LocalStorage>,
-    copies: StoredValue<Copies, LocalStorage>,
-) {
+fn copy_later(copying: StoredValue<Copying, LocalStorage>) {
     if copying.try_update_value(|c| std::mem::replace(&mut c.asked, true)) != Some(false) {
         return; // asked already, or the table is gone
     }
     set_timeout(
         move || {
             let _ = copying.try_update_value(|c| c.asked = false);
-            let more =
-                copies.try_update_value(|copies| copying.try_update_value(|c| c.copy_some(copies)));
-            if more.flatten() == Some(true) {
-                copy_later(copying, copies);
+            if copying.try_update_value(Copying::copy_some) == Some(true) {
+                copy_later(copying);
             }
         },
         std::time::Duration::ZERO,
@@ -1011,7 +1011,6 @@ pub fn follow(
     live: Signal<bool>,
 ) {
     let last = StoredValue::new_local(None::<(usize, usize, Snapshot)>);
-    let copies = StoredValue::new_local(Copies::new());
     let copying = StoredValue::new_local(Copying::default());
     // What changed since the last reading; made at the first.
     let watch = StoredValue::new_local(None::<Watch>);
@@ -1075,13 +1074,12 @@ pub fn follow(
                 });
                 let reading = last.try_with_value(|last| {
                     watch.try_with_value(|w| {
-                        copying.update_value(Copying::read_anew);
                         snapshot(root, w.as_ref(), last.as_ref().map(|(_, _, s)| s))
                     })
                 });
                 let (now, uncopied) = reading.flatten().unwrap_or_default();
-                copying.update_value(|c| c.queue.extend(uncopied));
-                copy_later(copying, copies);
+                copying.update_value(|c| c.join(uncopied));
+                copy_later(copying);
                 now
             };
             let shows = last
