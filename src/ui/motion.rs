@@ -485,13 +485,14 @@ impl Copying {
 
     /// Copy pieces for up to [`COPY_SLICE_MS`]; whether some are left.
     ///
-    /// A piece no longer on the page is not copied: its look cannot be read. One that changed
-    /// since it was read (a class it took when pointed at) is copied as it looks now, which is
-    /// how it last stood.
+    /// A piece no longer on the page is not copied: its look cannot be read. Nor is one whose
+    /// copy no reading keeps any more (read anew since, with a copy of its own to make, or its
+    /// reading dropped): that would copy it twice. One that changed since it was read (a class
+    /// it took when pointed at) is copied as it looks now, which is how it last stood.
     fn copy_some(&mut self) -> bool {
         let start = js_sys::Date::now();
         while let Some(u) = self.queue.pop_front() {
-            if u.piece.is_connected() {
+            if u.piece.is_connected() && Rc::strong_count(&u.ghost) > 1 {
                 *u.ghost.borrow_mut() =
                     copy_of(&u.piece, &u.context, &mut self.made, &mut self.looks);
             }
