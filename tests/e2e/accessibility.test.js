@@ -166,4 +166,34 @@ module.exports = {
     assert.deepStrictEqual(problems, []);
     await page.close();
   },
+
+  async 'keyboard only: the replay opened by Enter takes the focus to its slider, whose arrows step it'({ url, context }) {
+    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+    await finishedToyBattle(page, url);
+    // The Replay button leaves the page as the replay opens: the focus must not be lost.
+    await page.focus('[data-testid="replay"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="replay-bar"]');
+    const focused = () => page.evaluate(() => {
+      const e = document.activeElement;
+      return e && e.closest('[data-testid="replay-bar"]') ? `${e.tagName.toLowerCase()} ${e.type || ''}`.trim() : e && e.tagName.toLowerCase();
+    });
+    await page.waitForFunction(() => document.activeElement?.matches('[data-testid="replay-bar"] input[type="range"]'), null, { timeout: 3000 })
+      .catch(async () => assert.fail(`the focus is on ${await focused()}, not the replay's slider`));
+    const step = () => page.textContent('[data-testid="replay-step"]');
+    const last = (await step()).split(' / ')[1];
+    assert.strictEqual(await step(), `0 / ${last}`);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(s => document.querySelector('[data-testid="replay-step"]').textContent === s, `2 / ${last}`, { timeout: 3000 })
+      .catch(async () => assert.fail(`the arrows stepped the replay to ${await step()}`));
+    // A change of language draws the bar again, and leaves the focus where the player put it.
+    await page.click('button[data-lang="hu"]');
+    await page.waitForFunction(() => document.documentElement.lang === 'hu');
+    await page.waitForTimeout(300);
+    assert.strictEqual(await page.evaluate(() => document.activeElement?.dataset.lang), 'hu', 'the language button keeps the focus');
+    await page.evaluate(() => localStorage.clear());
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
 };

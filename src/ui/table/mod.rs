@@ -105,7 +105,13 @@ impl Table {
         }
     }
 
+    /// Opens the replay at its first step. What asked for it (the game over's Replay, a mark
+    /// of the review) leaves the page, so it gives up the focus first ([`blur_focus`]); the
+    /// replay's slider takes it once drawn ([`ReplayBar`]).
+    ///
+    /// [`blur_focus`]: crate::ui::blur_focus
     fn open_replay(&self) {
+        crate::ui::blur_focus();
         self.game.refresh_history();
         self.shown.replay_at.set(Some(0));
     }

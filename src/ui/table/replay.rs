@@ -59,8 +59,12 @@ pub(super) fn ReplayBar(table: Table) -> impl IntoView {
     let lang = use_lang();
     let replay_at = table.shown.replay_at;
     let open = Memo::new(move |_| replay_at.get().is_some());
+    // Whether the bar has been drawn since the replay opened (a change of language draws it
+    // again, and must not move the focus).
+    let drawn = StoredValue::new(false);
     move || {
         if !open.get() {
+            drawn.set_value(false);
             return None;
         }
         let n = table.game.history_len() - 1;
@@ -73,11 +77,28 @@ pub(super) fn ReplayBar(table: Table) -> impl IntoView {
         };
         let now = move || untrack(step);
         let go = move |to: usize| replay_at.set(Some(to));
+        // The control that opened the replay has left the page: the slider, which steps it
+        // with the arrow keys, takes the focus once the bar is first drawn.
+        let slider = NodeRef::<leptos::html::Input>::new();
+        if !drawn.get_value() {
+            drawn.set_value(true);
+            crate::ui::after_paint(move || {
+                if let Some(slider) = slider.get_untracked() {
+                    let _ = slider.focus();
+                }
+            });
+        }
+        // Closing takes the bar off the page, the focused Close button with it.
+        let close = move |_| {
+            crate::ui::blur_focus();
+            replay_at.set(None);
+        };
         Some(view! {
             <div class="replay-bar" data-testid="replay-bar" role="group" aria-label=t!(lang, "Replay", "Visszajátszás")>
                 <button aria-label=t!(lang, "First", "Első") on:click=move |_| go(0)><StepIcon step=Icon::First /></button>
                 <button aria-label=t!(lang, "Back", "Vissza") on:click=move |_| go(now().back())><StepIcon step=Icon::Back /></button>
                 <input
+                    node_ref=slider
                     type="range"
                     min="0"
                     max=n.to_string()
@@ -92,7 +113,7 @@ pub(super) fn ReplayBar(table: Table) -> impl IntoView {
                 <button aria-label=t!(lang, "Forward", "Előre") on:click=move |_| go(now().forward())><StepIcon step=Icon::Forward /></button>
                 <button aria-label=t!(lang, "Last", "Utolsó") on:click=move |_| go(n)><StepIcon step=Icon::Last /></button>
                 <span class="replay-step" data-testid="replay-step">{move || format!("{} / {n}", step().at)}</span>
-                <button on:click=move |_| replay_at.set(None)>{t!(lang, "Close replay", "Visszajátszás bezárása")}</button>
+                <button on:click=close>{t!(lang, "Close replay", "Visszajátszás bezárása")}</button>
             </div>
         })
     }
