@@ -165,6 +165,7 @@ fn App() -> impl IntoView {
         }
     });
     provide_context(screen);
+    pointer_presses_give_no_focus();
     builds::hand_over_when_needed(screen);
     let covered = RwSignal::new(false);
     provide_context(Covered(covered));
@@ -331,12 +332,53 @@ impl Leaving {
 /// have left with the element in any case.
 pub(crate) fn blur_focus() {
     use wasm_bindgen::JsCast;
-    if let Some(focused) = document()
-        .active_element()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = focused.blur();
+    let Some(focused) = document().active_element() else {
+        return;
+    };
+    // A board's targets are SVG elements, the rest HTML.
+    if let Some(html) = focused.dyn_ref::<web_sys::HtmlElement>() {
+        let _ = html.blur();
+    } else if let Some(svg) = focused.dyn_ref::<web_sys::SvgElement>() {
+        let _ = svg.blur();
     }
+}
+
+/// A press of the mouse or a finger on a control does not give it the focus (a listener on the
+/// window, in the capture phase, turns down the press's default; the click that follows is
+/// unchanged). Whatever a tap then takes off the page or makes unfocusable leaves no focused
+/// element behind: a Herd cell that is no longer a target loses its `tabindex`, a played card
+/// leaves the hand, the hand-off's Ready leaves with its screen. Chromium styled and laid out
+/// the half-drawn page inside the tap's task for each of them (Herd, 16 taps at 4×: 78–79 ms of
+/// forced style and layout, `node tests/e2e/taps.js`, issue #20 target 2). Taking the focus off
+/// in the click instead (`blur`) forced a style of its own. A pointer player does not use the
+/// focus; a keyboard player does, and keys are untouched. A field (a name, an answer, the
+/// replay's slider, a list, a label) takes the focus as always.
+fn pointer_presses_give_no_focus() {
+    use wasm_bindgen::{closure::Closure, JsCast};
+    let on_press = Closure::<dyn Fn(web_sys::MouseEvent)>::new(|e: web_sys::MouseEvent| {
+        let Some(target) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let closest = |selector: &str| target.closest(selector).ok().flatten().is_some();
+        if e.button() == 0
+            && closest("button, a[href], summary, [tabindex]")
+            && !closest("input, select, textarea, label, [contenteditable]")
+        {
+            e.prevent_default();
+        }
+    });
+    if let Some(window) = web_sys::window() {
+        let _ = window.add_event_listener_with_callback_and_bool(
+            "mousedown",
+            on_press.as_ref().unchecked_ref(),
+            true,
+        );
+    }
+    // The app's whole life: the page never takes it off.
+    on_press.forget();
 }
 
 thread_local! {

@@ -167,6 +167,32 @@ module.exports = {
     await page.close();
   },
 
+  async 'a tap gives the control it taps no focus (keys still do: the keyboard test above)'({ url, context }) {
+    const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
+    await fresh(page, url);
+    await page.click('button[data-game="herd"]');
+    await page.selectOption('[data-seat="1"] select', 'human');
+    await page.click('[data-testid="start-game"]');
+    await page.waitForSelector('.table[data-game="herd"] [data-legal]');
+    const focused = () => page.evaluate(() => {
+      const e = document.activeElement;
+      return !e || e === document.body ? 'body' : e.dataset.cell !== undefined ? `cell ${e.dataset.cell}` : e.tagName.toLowerCase();
+    });
+    // By a tap: the cell tapped does not take the focus (whatever a tap then takes off the page
+    // or makes unfocusable leaves no focused element behind, which Chromium would lay the page
+    // out for at once).
+    await page.waitForSelector('[data-legal]');
+    await page.evaluate(() => document.activeElement?.blur());
+    const target = page.locator('[data-legal]').first();
+    const tapped = await target.getAttribute('data-cell');
+    await target.click();
+    await page.waitForTimeout(200);
+    assert.strictEqual(await focused(), 'body', `the tapped cell ${tapped} takes no focus`);
+    await page.evaluate(() => localStorage.clear());
+    assert.deepStrictEqual(problems, []);
+    await page.close();
+  },
+
   async 'keyboard only: the replay opened by Enter takes the focus to its slider, whose arrows step it'({ url, context }) {
     const { page, problems } = await guardedPage(context, { width: 1280, height: 800 });
     await finishedToyBattle(page, url);
