@@ -266,7 +266,7 @@ fn show_screens(main: NodeRef<leptos::html::Main>, screen: RwSignal<Screen>) {
             .with(|| untrack(|| leptos::mount::mount_to(main.clone(), move || screen_view(next))));
         shown.set_value(Some(handle));
         if let (Some(old), Some(leaving)) = (old, leaving) {
-            leaving.put_after(&main);
+            leaving.go_behind(&main);
             set_timeout(
                 move || {
                     leaving.remove();
@@ -298,10 +298,10 @@ impl Leaving {
         Leaving(nodes)
     }
 
-    /// Moves the new screen, just drawn after the old one, in front of it: what a script or a
-    /// test finds first is the screen shown. The new screen is not laid out yet, so moving it
-    /// costs nothing.
-    fn put_after(&self, main: &web_sys::HtmlElement) {
+    /// Puts the old screen behind the new one, just drawn after it, by moving the new one in
+    /// front: what a script or a test finds first is the screen shown. The new screen is not
+    /// laid out yet, so moving it costs nothing; moving the old one would take it apart.
+    fn go_behind(&self, main: &web_sys::HtmlElement) {
         let Some(first_old) = self.0.first() else {
             return;
         };
@@ -347,9 +347,9 @@ pub(crate) fn blur_focus() {
 /// window, in the capture phase, turns down the press's default; the click that follows is
 /// unchanged). Whatever a tap then takes off the page or makes unfocusable leaves no focused
 /// element behind: a Herd cell that is no longer a target loses its `tabindex`, a played card
-/// leaves the hand, the hand-off's Ready leaves with its screen. Chromium styled and laid out
-/// the half-drawn page inside the tap's task for each of them (Herd, 16 taps at 4×: 78–79 ms of
-/// forced style and layout, `node tests/e2e/taps.js`, issue #20 target 2). Taking the focus off
+/// leaves the hand. Chromium styled and laid out the half-drawn page inside the tap's task for
+/// each of them (Herd, 16 taps at 4×: 78–115 ms of forced style and layout, `node
+/// tests/e2e/taps.js`, issue #20 target 2). Taking the focus off
 /// in the click instead (`blur`) forced a style of its own. A pointer player does not use the
 /// focus; a keyboard player does, and keys are untouched. A field (a name, an answer, the
 /// replay's slider, a list, a label) takes the focus as always.
